@@ -1,0 +1,10 @@
+//! Code shared by the project's sched_ext schedulers (scx_lockaware, scx_corepair).
+//!
+//! Nothing here needs a sched_ext kernel except [`preflight`] and [`sysfs`], which only
+//! read files under `/sys/kernel/sched_ext`.
+
+pub mod cli;
+pub mod cpulist;
+pub mod preflight;
+pub mod sysfs;
+pub mod topo;

@@ -1,0 +1,167 @@
+//! CPU topology reduced to what the schedulers need: for each CPU its core, LLC and NUMA node.
+//!
+//! The BPF side indexes LLCs densely (0..nr_llcs) because each LLC has a dispatch queue whose
+//! id is that index. The LLC-compact order (SPEC.md section 1: "contiguous IDs sharing the
+//! last-level cache; fewest NUMA nodes") is what the Special Set of Cores is carved from.
+
+use anyhow::{bail, Result};
+use std::collections::BTreeMap;
+
+/// One online CPU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CpuPlace {
+    pub cpu: usize,
+    pub core: usize,
+    pub llc: usize,
+    pub node: usize,
+}
+
+/// The machine's CPUs, as the schedulers see them.
+#[derive(Debug, Clone)]
+pub struct CpuTopo {
+    pub cpus: Vec<CpuPlace>,
+    /// Whether any core has more than one CPU.
+    pub smt: bool,
+}
+
+impl CpuTopo {
+    pub fn new(mut cpus: Vec<CpuPlace>) -> Result<Self> {
+        if cpus.is_empty() {
+            bail!("no online CPU found");
+        }
+        cpus.sort_by_key(|c| c.cpu);
+        let mut per_core: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+        for c in &cpus {
+            *per_core.entry((c.node, c.core)).or_default() += 1;
+        }
+        let smt = per_core.values().any(|&n| n > 1);
+        Ok(Self { cpus, smt })
+    }
+
+    /// Read the topology of this machine through scx_utils.
+    pub fn detect() -> Result<Self> {
+        let topo = scx_utils::Topology::new()?;
+        let cpus = topo
+            .all_cpus
+            .values()
+            .map(|c| CpuPlace {
+                cpu: c.id,
+                core: c.core_id,
+                llc: c.llc_id,
+                node: c.node_id,
+            })
+            .collect();
+        Self::new(cpus)
+    }
+
+    /// Highest CPU id + 1.
+    pub fn nr_cpu_ids(&self) -> usize {
+        self.cpus.iter().map(|c| c.cpu).max().unwrap_or(0) + 1
+    }
+
+    /// Dense LLC index of every CPU id (CPUs not online get index 0), and the number of LLCs.
+    /// LLCs are numbered in the order of their lowest CPU id.
+    pub fn dense_llc_index(&self) -> (Vec<u32>, usize) {
+        let mut index: BTreeMap<usize, u32> = BTreeMap::new();
+        let mut by_cpu = vec![0u32; self.nr_cpu_ids()];
+        for c in &self.cpus {
+            let next = index.len() as u32;
+            let i = *index.entry(c.llc).or_insert(next);
+            by_cpu[c.cpu] = i;
+        }
+        (by_cpu, index.len())
+    }
+
+    /// CPUs grouped by LLC, in dense LLC order.
+    pub fn llc_groups(&self) -> Vec<Vec<usize>> {
+        let (idx, n) = self.dense_llc_index();
+        let mut groups = vec![Vec::new(); n];
+        for c in &self.cpus {
+            groups[idx[c.cpu] as usize].push(c.cpu);
+        }
+        groups
+    }
+
+    /// LLC-compact CPU order: NUMA node, then LLC, then core, then SMT sibling. Taking the first
+    /// n CPUs of this order fills one LLC before touching the next and one node before the next.
+    pub fn llc_compact_order(&self) -> Vec<usize> {
+        let mut v = self.cpus.clone();
+        v.sort_by_key(|c| (c.node, c.llc, c.core, c.cpu));
+        v.into_iter().map(|c| c.cpu).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two LLCs of two cores with two SMT siblings each, Intel-style numbering
+    /// (sibling of cpu i is i + 4).
+    fn two_llc_smt() -> CpuTopo {
+        let mut v = Vec::new();
+        for cpu in 0..8 {
+            let core = cpu % 4;
+            v.push(CpuPlace {
+                cpu,
+                core,
+                llc: if core < 2 { 10 } else { 20 },
+                node: 0,
+            });
+        }
+        CpuTopo::new(v).unwrap()
+    }
+
+    #[test]
+    fn smt_detected() {
+        assert!(two_llc_smt().smt);
+        let flat = CpuTopo::new(
+            (0..4)
+                .map(|cpu| CpuPlace {
+                    cpu,
+                    core: cpu,
+                    llc: 0,
+                    node: 0,
+                })
+                .collect(),
+        )
+        .unwrap();
+        assert!(!flat.smt);
+    }
+
+    #[test]
+    fn llc_index_is_dense_and_ordered() {
+        let t = two_llc_smt();
+        let (idx, n) = t.dense_llc_index();
+        assert_eq!(n, 2);
+        assert_eq!(idx, vec![0, 0, 1, 1, 0, 0, 1, 1]);
+        assert_eq!(t.llc_groups(), vec![vec![0, 1, 4, 5], vec![2, 3, 6, 7]]);
+    }
+
+    #[test]
+    fn compact_order_fills_one_llc_and_core_first() {
+        let t = two_llc_smt();
+        assert_eq!(t.llc_compact_order(), vec![0, 4, 1, 5, 2, 6, 3, 7]);
+    }
+
+    #[test]
+    fn sparse_cpu_ids() {
+        let t = CpuTopo::new(vec![
+            CpuPlace {
+                cpu: 5,
+                core: 1,
+                llc: 3,
+                node: 0,
+            },
+            CpuPlace {
+                cpu: 2,
+                core: 0,
+                llc: 3,
+                node: 0,
+            },
+        ])
+        .unwrap();
+        assert_eq!(t.nr_cpu_ids(), 6);
+        assert_eq!(t.dense_llc_index().1, 1);
+        assert!(CpuTopo::new(vec![]).is_err());
+    }
+}
