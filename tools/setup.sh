@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Install what a fresh Debian 12 machine lacks, build, and run scx_lockaware with a short demo
+# workload and live stats: natively on a sched_ext kernel (as root), otherwise in the VM.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+if ! command -v clang-19 >/dev/null || ! command -v qemu-system-x86_64 >/dev/null \
+   || ! command -v stress-ng >/dev/null; then
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends clang-19 llvm-19 libelf-dev zlib1g-dev \
+    pkg-config make gcc qemu-system-x86 stress-ng python3 python3-pip busybox-static \
+    ca-certificates curl procps
+fi
+if ! command -v cargo >/dev/null; then
+  if [ -x "$HOME/.cargo/bin/cargo" ]; then export PATH="$HOME/.cargo/bin:$PATH"
+  else
+    apt-get install -y -q cargo rustc
+  fi
+fi
+command -v vng >/dev/null || python3 -m pip install -q virtme-ng || \
+  python3 -m pip install -q --break-system-packages virtme-ng
+python3 -c 'import pytest' 2>/dev/null || python3 -m pip install -q pytest || \
+  python3 -m pip install -q --break-system-packages pytest
+export BPF_CLANG="${BPF_CLANG:-clang-19}"
+cargo build --release --workspace
+[ "${SETUP_ONLY:-0}" = 1 ] && exit 0
+demo='./target/release/scx_lockaware --stats 2 & P=$!; sleep 3;
+echo "state: $(cat /sys/kernel/sched_ext/state) ops: $(cat /sys/kernel/sched_ext/root/ops)";
+stress-ng --cpu 4 --fork 2 --mutex 2 --timeout 15 -q; kill -INT $P; wait $P'
+if [ -e /sys/kernel/sched_ext/state ] && [ "$(id -u)" = 0 ]; then
+  echo "sched_ext kernel found: running scx_lockaware natively"
+  exec sh -c "$demo"
+fi
+echo "This kernel has no sched_ext (or you are not root): running scx_lockaware in the test VM"
+echo "(tools/vm/vmrun, QEMU TCG, 4 vCPUs). On a sched_ext host run it directly as root."
+if [ -z "${SCX_VM_KERNEL:-}" ] && [ -f ../shared/vmtest/bzImage-6.12.117-scx ]; then
+  export SCX_VM_KERNEL="$(cd ../shared/vmtest && pwd)/bzImage-6.12.117-scx"
+fi
+exec tools/vm/vmrun --cpus 4 --timeout 600 -- sh -c "$demo"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The project's test command: unit tests on the host, then the VM integration tests in a
+# 4-vCPU sched_ext guest (tools/vm/vmrun). Needs what tools/setup.sh installs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export BPF_CLANG="${BPF_CLANG:-clang-19}"
+if [ -z "${SCX_VM_KERNEL:-}" ] && [ -f ../shared/vmtest/bzImage-6.12.117-scx ]; then
+  export SCX_VM_KERNEL="$(cd ../shared/vmtest && pwd)/bzImage-6.12.117-scx"
+fi
+cargo build --release --workspace
+cargo test --release --workspace
+PY="$(python3 -c 'import sys; print(sys.executable)')"
+tools/vm/vmrun --cpus 4 --memory 2G --timeout 1200 -- "$PY" -m pytest -v tests/vm
