@@ -44,7 +44,10 @@ mod tests {
         assert_eq!(int_in_range::<u64>("100", 100, 200, "us"), Ok(100));
         assert_eq!(int_in_range::<u64>("200", 100, 200, "us"), Ok(200));
         let e = int_in_range::<u64>("99", 100, 200, "us").unwrap_err();
-        assert!(e.contains("99") && e.contains("100 to 200") && e.contains("us"), "{e}");
+        assert!(
+            e.contains("99") && e.contains("100 to 200") && e.contains("us"),
+            "{e}"
+        );
         let e = int_in_range::<u64>("-5", 100, 200, "us").unwrap_err();
         assert!(e.contains("-5 is out of range"), "{e}");
         assert!(int_in_range::<u64>("abc", 1, 2, "us").is_err());
