@@ -62,12 +62,14 @@ def test_attach_stress_and_clean_exit(sig):
     n = max(1, ncpu)  # 4 stressor kinds x n workers = 4x vCPUs tasks
     stress = subprocess.Popen(
         ["stress-ng", "--cpu", str(n), "--fork", str(n), "--mutex", str(n), "--mmap", str(n),
-         "--timeout", "30", "-q"])
+         "--mmap-bytes", "8M", "--timeout", "30", "-q"], stdout=subprocess.DEVNULL)
     ejected = []
-    while stress.poll() is None:
+    deadline = time.monotonic() + 180
+    while stress.poll() is None and time.monotonic() < deadline:
         if state() != "enabled" or p.poll() is not None:
             ejected.append((time.monotonic(), state(), p.poll()))
         time.sleep(0.25)
+    assert stress.poll() is not None, "stress-ng did not finish in 180 s"
     assert stress.returncode == 0
     assert not ejected, f"scheduler left during the workload: {ejected}"
     assert ops().startswith("lockaware")
