@@ -53,6 +53,24 @@ def start(*args):
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_attach_short_stress_and_clean_exit(sig):
+    """The run seen to pass by hand: 18 stressor tasks for 10 s."""
+    p = start("--stats", "2")
+    assert ops().startswith("lockaware"), ops()
+    r = subprocess.run(["stress-ng", "--cpu", "8", "--fork", "4", "--mutex", "4", "--mmap", "2",
+                        "--timeout", "10", "-q"], stdout=subprocess.DEVNULL, timeout=120)
+    assert r.returncode == 0
+    assert state() == "enabled" and p.poll() is None, "scheduler left during the workload"
+    p.send_signal(sig)
+    assert wait_for(lambda: state() == "disabled", 2.0), "state not disabled within 2 s"
+    rc = p.wait(timeout=10)
+    out = p.stdout.read().decode()
+    assert rc == 0, out
+    assert "unregistered from user space" in out, out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_attach_stress_and_clean_exit(sig):
     seq0 = int((SCX / "enable_seq").read_text())
     p = start("--stats", "5")
