@@ -10,4 +10,4 @@ fi
 cargo build --release --workspace
 cargo test --release --workspace
 PY="$(python3 -c 'import sys; print(sys.executable)')"
-tools/vm/vmrun --cpus 4 --memory 2G --timeout 1200 -- "$PY" -m pytest -v -m "not slow" tests/vm
+tools/vm/vmrun --cpus 4 --memory 2G --timeout 600 -- sh -c "tests/vm/smoke.sh && $PY -m pytest -v -m \"not slow\" tests/vm"

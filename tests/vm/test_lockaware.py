@@ -52,6 +52,7 @@ def start(*args):
     return p
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_attach_short_stress_and_clean_exit(sig):
     """The run seen to pass by hand: 18 stressor tasks for 10 s."""
