@@ -26,7 +26,7 @@ cargo build --release --workspace
 [ "${SETUP_ONLY:-0}" = 1 ] && exit 0
 demo='./target/release/scx_lockaware --stats 2 & P=$!; sleep 3;
 echo "state: $(cat /sys/kernel/sched_ext/state) ops: $(cat /sys/kernel/sched_ext/root/ops)";
-stress-ng --cpu 4 --fork 2 --mutex 2 --timeout 15 -q; kill -INT $P; wait $P'
+stress-ng --cpu 4 --fork 2 --futex 2 --timeout 15 -q; kill -INT $P; wait $P'
 if [ -e /sys/kernel/sched_ext/state ] && [ "$(id -u)" = 0 ]; then
   echo "sched_ext kernel found: running scx_lockaware natively"
   exec sh -c "$demo"

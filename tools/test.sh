@@ -10,6 +10,4 @@ fi
 cargo build --release --workspace
 cargo test --release --workspace
 PY="$(python3 -c 'import sys; print(sys.executable)')"
-# KNOWN BUG: the stress runs (tests/vm/smoke.sh, pytest -m slow) hang under load; see the
-# closing note of session 1. Until fixed, the default run holds the VM tests that pass.
-tools/vm/vmrun --cpus 4 --memory 2G --timeout 600 -- "$PY" -m pytest -v -m "not slow" tests/vm
+tools/vm/vmrun --cpus 4 --memory 2G --timeout 900 -- "$PY" -m pytest -v -m "not slow" tests/vm

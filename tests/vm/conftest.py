@@ -1,2 +1,2 @@
 def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: the 30 s / 4x-vCPU stress run (hangs under TCG, see note)")
+    config.addinivalue_line("markers", "slow: long VM runs left out of the default test run")

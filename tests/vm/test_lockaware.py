@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-BIN = ROOT / "target" / "release" / "scx_lockaware"
+# SCX_LOCKAWARE_BIN points the tests at another build (e.g. a deliberately broken one, to see
+# them fail).
+BIN = Path(os.environ.get("SCX_LOCKAWARE_BIN", ROOT / "target" / "release" / "scx_lockaware"))
 SCX = Path("/sys/kernel/sched_ext")
 
 
@@ -52,27 +54,16 @@ def start(*args):
     return p
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-def test_attach_short_stress_and_clean_exit(sig):
-    """The run seen to pass by hand: 18 stressor tasks for 10 s."""
-    p = start("--stats", "2")
-    assert ops().startswith("lockaware"), ops()
-    r = subprocess.run(["stress-ng", "--cpu", "8", "--fork", "4", "--mutex", "4", "--mmap", "2",
-                        "--timeout", "10", "-q"], stdout=subprocess.DEVNULL, timeout=120)
-    assert r.returncode == 0
-    assert state() == "enabled" and p.poll() is None, "scheduler left during the workload"
-    p.send_signal(sig)
-    assert wait_for(lambda: state() == "disabled", 2.0), "state not disabled within 2 s"
-    rc = p.wait(timeout=10)
-    out = p.stdout.read().decode()
-    assert rc == 0, out
-    assert "unregistered from user space" in out, out
-
-
-@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_attach_stress_and_clean_exit(sig):
+    """Attached, 30 s of stress-ng with 4x vCPUs tasks, no ejection, clean exit on @sig.
+
+    stress-ng --futex, not --mutex: run as root, the mutex stressor makes its threads
+    SCHED_FIFO and spins them in sched_yield(); real-time tasks sit above sched_ext, and 6.12
+    has no deadline server reserving time for sched_ext tasks below them, so every sched_ext
+    task (this scheduler's agent included) waits until they stop, and the kernel's watchdog
+    ejects any BPF scheduler. See README, "Known limitations".
+    """
     seq0 = int((SCX / "enable_seq").read_text())
     p = start("--stats", "5")
     assert state() == "enabled"
@@ -80,7 +71,7 @@ def test_attach_stress_and_clean_exit(sig):
     ncpu = os.cpu_count()
     n = max(1, ncpu)  # 4 stressor kinds x n workers = 4x vCPUs tasks
     stress = subprocess.Popen(
-        ["stress-ng", "--cpu", str(n), "--fork", str(n), "--mutex", str(n), "--mmap", str(n),
+        ["stress-ng", "--cpu", str(n), "--fork", str(n), "--futex", str(n), "--mmap", str(n),
          "--mmap-bytes", "8M", "--timeout", "30", "-q"], stdout=subprocess.DEVNULL)
     ejected = []
     deadline = time.monotonic() + 180
@@ -101,7 +92,8 @@ def test_attach_stress_and_clean_exit(sig):
     print(out)
     assert rc == 0, out
     assert "unregistered from user space" in out, out
-    assert "scx_lockaware" in out and "llc" in out  # live stats were printed
+    # Live stats all along: one line every 5 s for the 30 s of the workload.
+    assert out.count("[scx_lockaware] up") >= 5, out
     assert time.monotonic() - t0 < 10
 
 
