@@ -52,6 +52,16 @@ static __always_inline bool is_pcpu_kthread(const struct task_struct *p)
 }
 
 /*
+ * Whether a scheduling policy belongs to a class above sched_ext (the values
+ * of include/uapi/linux/sched.h, which vmlinux.h does not carry).
+ */
+static __always_inline bool is_rt_or_dl_policy(int policy)
+{
+	return policy == 1 /* SCHED_FIFO */ || policy == 2 /* SCHED_RR */ ||
+	       policy == 6 /* SCHED_DEADLINE */;
+}
+
+/*
  * Dense LLC index of @cpu, or 0 for an out-of-range CPU. The mask keeps the
  * verifier's bounds tight (MAX_CPUS is a power of two).
  */

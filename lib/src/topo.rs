@@ -82,6 +82,23 @@ impl CpuTopo {
         groups
     }
 
+    /// For every CPU id, another CPU of the same core (the next one in id order, wrapping), or
+    /// -1 when the core has a single CPU or the id is not online. With 2-way SMT this is the
+    /// sibling; with more, following the links visits the whole core.
+    pub fn sibling_of(&self) -> Vec<i32> {
+        let mut cores: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
+        for c in &self.cpus {
+            cores.entry((c.node, c.core)).or_default().push(c.cpu);
+        }
+        let mut sib = vec![-1i32; self.nr_cpu_ids()];
+        for cpus in cores.values().filter(|v| v.len() > 1) {
+            for (i, &cpu) in cpus.iter().enumerate() {
+                sib[cpu] = cpus[(i + 1) % cpus.len()] as i32;
+            }
+        }
+        sib
+    }
+
     /// LLC-compact CPU order: NUMA node, then LLC, then core, then SMT sibling. Taking the first
     /// n CPUs of this order fills one LLC before touching the next and one node before the next.
     pub fn llc_compact_order(&self) -> Vec<usize> {
@@ -114,6 +131,7 @@ mod tests {
     #[test]
     fn smt_detected() {
         assert!(two_llc_smt().smt);
+        assert_eq!(two_llc_smt().sibling_of(), vec![4, 5, 6, 7, 0, 1, 2, 3]);
         let flat = CpuTopo::new(
             (0..4)
                 .map(|cpu| CpuPlace {

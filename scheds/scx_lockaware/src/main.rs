@@ -9,6 +9,7 @@
 mod bpf_skel;
 pub use bpf_skel::*;
 pub mod bpf_intf;
+pub mod search;
 mod stats;
 
 use std::mem::MaybeUninit;
@@ -132,6 +133,9 @@ impl<'a> Scheduler<'a> {
         for (cpu, llc) in cpu_llc.iter().enumerate() {
             rodata.cpu_llc[cpu] = *llc;
         }
+        for (cpu, sib) in topo.sibling_of().iter().enumerate() {
+            rodata.cpu_sibling[cpu] = *sib;
+        }
 
         let mut skel = scx_ops_load!(skel, lockaware_ops, uei)?;
         let struct_ops = Some(scx_ops_attach!(skel, lockaware_ops)?);
@@ -196,6 +200,7 @@ impl<'a> Scheduler<'a> {
             pinned_local: at(lockaware_stat_STAT_PINNED_LOCAL),
             llc_enq: at(lockaware_stat_STAT_LLC_ENQ),
             kick_idle: at(lockaware_stat_STAT_KICK_IDLE),
+            pull_idle_core: at(lockaware_stat_STAT_PULL_IDLE_CORE),
             dispatch_llc: at(lockaware_stat_STAT_DISPATCH_LLC),
             dispatch_steal: at(lockaware_stat_STAT_DISPATCH_STEAL),
             keep_prev: at(lockaware_stat_STAT_KEEP_PREV),

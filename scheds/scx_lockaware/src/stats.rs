@@ -33,8 +33,12 @@ pub struct Metrics {
     pub pinned_local: u64,
     #[stat(desc = "Tasks queued on their LLC's vtime-ordered queue")]
     pub llc_enq: u64,
-    #[stat(desc = "Idle CPUs woken for a queued task")]
+    #[stat(desc = "Enqueued tasks handed straight to an idle CPU (a fully idle core first)")]
     pub kick_idle: u64,
+    #[stat(
+        desc = "Tasks preempted on a core running two tasks so that a fully idle core takes one"
+    )]
+    pub pull_idle_core: u64,
     #[stat(desc = "Dispatches from the CPU's own LLC queue")]
     pub dispatch_llc: u64,
     #[stat(desc = "Dispatches stolen from another LLC's queue")]
@@ -52,6 +56,7 @@ impl Metrics {
             pinned_local: self.pinned_local.saturating_sub(prev.pinned_local),
             llc_enq: self.llc_enq.saturating_sub(prev.llc_enq),
             kick_idle: self.kick_idle.saturating_sub(prev.kick_idle),
+            pull_idle_core: self.pull_idle_core.saturating_sub(prev.pull_idle_core),
             dispatch_llc: self.dispatch_llc.saturating_sub(prev.dispatch_llc),
             dispatch_steal: self.dispatch_steal.saturating_sub(prev.dispatch_steal),
             keep_prev: self.keep_prev.saturating_sub(prev.keep_prev),
@@ -63,7 +68,7 @@ impl Metrics {
         writeln!(
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} llc {} kthr {} pinned {} | \
-             disp: llc {} steal {} keep {} | kicks {}",
+             disp: llc {} steal {} keep {} | to-idle {} pull {}",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -76,6 +81,7 @@ impl Metrics {
             self.dispatch_steal,
             self.keep_prev,
             self.kick_idle,
+            self.pull_idle_core,
         )?;
         Ok(())
     }

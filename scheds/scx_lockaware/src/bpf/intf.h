@@ -20,7 +20,8 @@ enum lockaware_stat {
 	STAT_KTHREAD_LOCAL,	/* per-CPU kthread queued on its own CPU */
 	STAT_PINNED_LOCAL,	/* other one-CPU task queued on its CPU */
 	STAT_LLC_ENQ,		/* task queued on its LLC's vtime queue */
-	STAT_KICK_IDLE,		/* idle CPU woken for a queued task */
+	STAT_KICK_IDLE,		/* enqueued task handed to an idle CPU, which is woken */
+	STAT_PULL_IDLE_CORE,	/* task preempted on a doubly busy core for an idle core */
 	STAT_DISPATCH_LLC,	/* CPU took work from its own LLC queue */
 	STAT_DISPATCH_STEAL,	/* CPU took work from another LLC's queue */
 	STAT_KEEP_PREV,		/* nothing queued: current task kept running */

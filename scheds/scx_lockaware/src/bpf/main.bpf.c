@@ -11,8 +11,9 @@
  *   select_cpu  - on wake-up, put the task straight on an idle CPU, a fully
  *                 idle SMT core first;
  *   enqueue     - per-CPU kthreads and one-CPU tasks go to their CPU's local
- *                 queue; everything else to its LLC's vtime-ordered queue,
- *                 and an idle CPU that may run it is kicked;
+ *                 queue; otherwise an idle CPU that may run the task (a fully
+ *                 idle core first) gets it directly and is woken; else the
+ *                 task joins its LLC's vtime-ordered queue;
  *   dispatch    - a CPU takes the lowest-vtime task of its LLC queue, else
  *                 steals from another LLC, else keeps its current task;
  *   running / stopping - charge the time used, scaled by the task's weight.
@@ -38,6 +39,9 @@ const volatile u32 cpu_llc[MAX_CPUS];
 
 /* Whether the machine has SMT siblings (enables the idle-core-first pick). */
 const volatile bool smt_enabled = true;
+
+/* Another CPU of the same core (the SMT sibling), or -1. */
+const volatile s32 cpu_sibling[MAX_CPUS];
 
 UEI_DEFINE(uei);
 
@@ -70,6 +74,22 @@ struct {
 	__type(key, u32);
 	__type(value, struct scratch_ctx);
 } scratch SEC(".maps");
+
+/*
+ * A pending "pull to an idle core" (see pull_to_idle_core()), kept by the
+ * CPU whose running task was preempted: that task goes to @target_cpu.
+ */
+struct pull_hint {
+	s32 pid;
+	s32 target_cpu;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct pull_hint);
+} pull_hints SEC(".maps");
 
 /* Per-task state. */
 struct task_ctx {
@@ -156,24 +176,12 @@ s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 	return prev_cpu;
 }
 
-/*
- * Wake an idle CPU that may run @p, preferring @p's LLC; the woken CPU finds
- * @p through its own LLC queue or by stealing.
- */
-static void kick_idle_cpu_for(struct task_struct *p, s32 cpu)
-{
-	s32 idle = pick_idle_cpu(p, cpu);
-
-	if (idle >= 0) {
-		scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
-		stat_inc(STAT_KICK_IDLE);
-	}
-}
+static s32 take_pull_hint(struct task_struct *p);
 
 void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 {
 	struct task_ctx *tctx;
-	s32 cpu = scx_bpf_task_cpu(p);
+	s32 cpu = scx_bpf_task_cpu(p), idle;
 	u32 llc;
 
 	/*
@@ -191,6 +199,21 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	if (!bpf_cpumask_test_cpu(cpu, p->cpus_ptr))
 		cpu = bpf_cpumask_any_distribute(p->cpus_ptr);
 
+	/*
+	 * An idle CPU may run @p (a fully idle core first): hand @p straight
+	 * to it and wake it. Queuing @p on the LLC instead would let any CPU
+	 * take it, an SMT sibling of a busy core included (seed 003).
+	 */
+	idle = take_pull_hint(p);
+	if (idle < 0)
+		idle = pick_idle_cpu(p, cpu);
+	if (idle >= 0) {
+		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL_ON | idle, slice_ns, enq_flags);
+		scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
+		stat_inc(STAT_KICK_IDLE);
+		return;
+	}
+
 	llc = cpu_to_llc(cpu);
 	tctx = lookup_task_ctx(p);
 	if (tctx)
@@ -198,8 +221,97 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 
 	scx_bpf_dsq_insert_vtime(p, llc, slice_ns, p->scx.dsq_vtime, enq_flags);
 	stat_inc(STAT_LLC_ENQ);
+}
 
-	kick_idle_cpu_for(p, cpu);
+static s32 sibling_of(s32 cpu)
+{
+	u32 c = (u32)cpu;
+
+	if (c >= MAX_CPUS)
+		return -1;
+	return cpu_sibling[c & (MAX_CPUS - 1)];
+}
+
+/* Whether @p is a sched_ext task that may move to another CPU. */
+static bool is_movable_scx_task(const struct task_struct *p)
+{
+	if (BPF_CORE_READ(p, pid) == 0 || BPF_CORE_READ(p, nr_cpus_allowed) <= 1)
+		return false;
+	return !is_rt_or_dl_policy(BPF_CORE_READ(p, policy));
+}
+
+/*
+ * Seed 003, "pull from the SMT sibling before idling": @cpu found nothing to
+ * run and its SMT sibling is idle too, so a whole core is about to idle. If
+ * another core of the same LLC runs a task on each of its siblings, preempt
+ * one of those tasks: enqueue() then hands it to an idle core (this one).
+ * Only a whole idle core pulls, so tasks never bounce between two half-busy
+ * cores.
+ */
+static void pull_to_idle_core(s32 cpu, u32 llc)
+{
+	const struct cpumask *idle;
+	struct pull_hint *hint;
+	s32 sib = sibling_of(cpu), c, victim = -1, victim_pid = 0;
+	u32 zero = 0;
+
+	if (!smt_enabled || sib < 0)
+		return;
+
+	idle = scx_bpf_get_idle_cpumask();
+	if (!bpf_cpumask_test_cpu(sib, idle))
+		goto out;
+
+	bpf_for(c, 0, nr_cpus_possible) {
+		s32 cs = sibling_of(c);
+		struct rq *rq;
+
+		if (c == cpu || c == sib || cs < 0 || cpu_to_llc(c) != llc)
+			continue;
+		if (bpf_cpumask_test_cpu(c, idle) || bpf_cpumask_test_cpu(cs, idle))
+			continue;
+		rq = scx_bpf_cpu_rq(c);
+		if (rq && is_movable_scx_task(BPF_CORE_READ(rq, curr))) {
+			victim = c;
+			victim_pid = BPF_CORE_READ(rq, curr, pid);
+			break;
+		}
+	}
+out:
+	scx_bpf_put_idle_cpumask(idle);
+	if (victim < 0)
+		return;
+	/*
+	 * This CPU is not marked idle yet, so the preempted task's enqueue()
+	 * would not find it: leave it a hint naming this CPU.
+	 */
+	hint = bpf_map_lookup_percpu_elem(&pull_hints, &zero, victim);
+	if (!hint)
+		return;
+	hint->pid = victim_pid;
+	hint->target_cpu = cpu;
+	scx_bpf_kick_cpu(victim, SCX_KICK_PREEMPT);
+	stat_inc(STAT_PULL_IDLE_CORE);
+}
+
+/*
+ * If @p is the task a pull_to_idle_core() preempted on this CPU, the CPU that
+ * asked for it, when @p may run there; else -1.
+ */
+static s32 take_pull_hint(struct task_struct *p)
+{
+	struct pull_hint *hint;
+	u32 zero = 0;
+	s32 target;
+
+	hint = bpf_map_lookup_elem(&pull_hints, &zero);
+	if (!hint || !hint->pid || hint->pid != p->pid)
+		return -1;
+	target = hint->target_cpu;
+	hint->pid = 0;
+	if (target < 0 || !bpf_cpumask_test_cpu(target, p->cpus_ptr))
+		return -1;
+	return target;
 }
 
 void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
@@ -226,7 +338,10 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	if (prev && (prev->scx.flags & SCX_TASK_QUEUED)) {
 		scx_bpf_task_set_slice(prev, slice_ns);
 		stat_inc(STAT_KEEP_PREV);
+		return;
 	}
+
+	pull_to_idle_core(cpu, llc);
 }
 
 void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)

@@ -1,0 +1,853 @@
+//! Model-driven sizing of the Special Set of Cores (SPEC.md section 1, "Model", "Voting",
+//! "Search FSM", "Adaptation"; thesis T§3.4.2.3 and T§3.4.2.5, figures 3.30 and 3.31).
+//!
+//! Plain Rust with no kernel dependency: the agent feeds it the votes it read from the BPF
+//! per-CPU counters and applies the SSC size it returns.
+//!
+//! # The throughput estimate
+//!
+//! The thesis models the SSC's useful work as T(n) = n · (1 − p̄(n)), p̄ being the mean
+//! lock-wait share of the SSC cores. That holds because its waiters *spin*: every waiting
+//! nanosecond is a wasted core nanosecond. A task blocked in a futex wastes no core, so we
+//! measure the useful progress of the lock-intensive tasks directly:
+//!
+//! ```text
+//!     thro = (run − spin) / wall
+//! ```
+//!
+//! where, over the voting window, `run` is the CPU time the lock-intensive tasks got on SSC
+//! CPUs, `spin` the part of it they spent waiting for a lock on the CPU (kernel lock
+//! contention that did not sleep), and `wall` the window's length. Off-CPU (blocking) waits are
+//! not in `run`, so they cost nothing here — but the cores they leave free either run another
+//! lock-intensive task (more useful work) or idle (less), which is what T(n) should see.
+//!
+//! For pure spinning the thesis's formula falls out: with n SSC cores busy with lock-intensive
+//! work for the whole window, run = n · wall and spin = p̄ · run, so
+//! thro = (n·wall − p̄·n·wall) / wall = n (1 − p̄); when only m < n such tasks exist, the same
+//! gives m (1 − p̄) = work_cores · (1 − p̄), the thesis's work_cores rule (figure 3.31, lines
+//! 4-6). `tests::thro_reduces_to_the_thesis_formula_for_spinning` checks both.
+//!
+//! # The search
+//!
+//! [`Search::decide`] is figure 3.31's `determine_new_bound()`: it compares the throughput at
+//! the current size with the one recorded at the previous size; two wins in a row double the
+//! size (capped by `--max-ssc` and the number of lock-intensive tasks), two losses in a row go
+//! back to the previous size and stop the search (`--search paper`). The figure's loss branch
+//! tests `climbing == 2` where the counter is negative, which can never hold; we read it as the
+//! mirror of the win rule, as SPEC.md states it: two losses in a row.
+//!
+//! `--search refine` (beyond the paper) does not stop at the last good size after an
+//! overshoot: the optimum lies between the size before the last good one and the overshooting
+//! one, and a golden-section-like search over the integers in that interval (each probe decided
+//! by the same two-in-a-row rule) finds it in O(log n) more steps — 10 where the paper stops at
+//! 8, 1 where the paper stays at its initial 2.
+//!
+//! Votes are cleared after a move and halved otherwise (figure 3.31, lines 47-49). A stopped
+//! search restarts from the initial size when the number of working cores changes, when thro
+//! leaves the band around its reference, or after `remig_timeout` without a move (T§3.4.2.5).
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::time::Duration;
+
+/// Which search runs after an overshoot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Figure 3.31: go back to the last good size and stop.
+    Paper,
+    /// Keep searching between the last good size and the overshooting one.
+    Refine,
+}
+
+impl std::str::FromStr for Mode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "paper" => Ok(Self::Paper),
+            "refine" => Ok(Self::Refine),
+            _ => Err(format!(
+                "'{s}' is not a search mode (allowed: paper, refine)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            Self::Paper => "paper",
+            Self::Refine => "refine",
+        })
+    }
+}
+
+/// Search parameters (every one a command-line flag).
+#[derive(Clone, Debug)]
+pub struct Params {
+    pub mode: Mode,
+    /// Size the search starts from (thesis: 2).
+    pub initial: usize,
+    /// Smallest SSC.
+    pub min: usize,
+    /// Largest SSC (at most the number of CPUs).
+    pub max: usize,
+    /// Enough votes for a decision: `run` above `vote_min` per SSC CPU.
+    pub vote_min: Duration,
+    /// A stopped search restarts when thro leaves [ref·(1−band), ref·(1+band)].
+    pub band: f64,
+    /// A search restarts after this long without a move (thesis: 30 s).
+    pub remig_timeout: Duration,
+}
+
+/// The voting window: what the lock-intensive tasks did on SSC CPUs (figure 3.30's
+/// `voting_slice` and `voting_locking`, plus the window length and the off-CPU waits).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Votes {
+    /// CPU time of lock-intensive tasks on SSC CPUs (ns).
+    pub run_ns: f64,
+    /// Part of `run_ns` spent waiting for locks on the CPU (ns).
+    pub spin_ns: f64,
+    /// Off-CPU lock waits of the same tasks (ns); reported, not in thro.
+    pub block_ns: f64,
+    /// Length of the window (ns).
+    pub wall_ns: f64,
+}
+
+impl Votes {
+    pub fn add(&mut self, o: &Votes) {
+        self.run_ns += o.run_ns;
+        self.spin_ns += o.spin_ns;
+        self.block_ns += o.block_ns;
+        self.wall_ns += o.wall_ns;
+    }
+
+    /// Figure 3.31 line 48: older votes count half.
+    pub fn halve(&mut self) {
+        self.run_ns /= 2.0;
+        self.spin_ns /= 2.0;
+        self.block_ns /= 2.0;
+        self.wall_ns /= 2.0;
+    }
+
+    /// Useful work of the lock-intensive tasks, in cores (see the module comment).
+    pub fn thro(&self) -> f64 {
+        if self.wall_ns <= 0.0 {
+            return 0.0;
+        }
+        (self.run_ns - self.spin_ns).max(0.0) / self.wall_ns
+    }
+
+    /// Mean on-CPU lock-wait share p̄ (the thesis's voting_locking / voting_slice).
+    pub fn p_spin(&self) -> f64 {
+        if self.run_ns <= 0.0 {
+            return 0.0;
+        }
+        (self.spin_ns / self.run_ns).clamp(0.0, 1.0)
+    }
+
+    /// Lock-wait share counting off-CPU waits: (spin + block) / (run + block).
+    pub fn p_wait(&self) -> f64 {
+        let d = self.run_ns + self.block_ns;
+        if d <= 0.0 {
+            return 0.0;
+        }
+        ((self.spin_ns + self.block_ns) / d).clamp(0.0, 1.0)
+    }
+}
+
+/// Where the search is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Phase {
+    /// Doubling (figure 3.31's `climbing != 0`); `streak` > 0 counts wins, < 0 losses.
+    Climbing { streak: i32 },
+    /// `--search refine` after an overshoot: probing inside (lo, hi) around `best`.
+    Refining {
+        lo: usize,
+        hi: usize,
+        best: usize,
+        best_thro: f64,
+        streak: i32,
+    },
+    /// Settled; watching for a change of lock behaviour.
+    Stopped,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Phase::Climbing { .. } => f.write_str("climbing"),
+            Phase::Refining { .. } => f.write_str("refining"),
+            Phase::Stopped => f.write_str("stopped"),
+        }
+    }
+}
+
+/// What one decision did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Not enough votes yet.
+    Wait,
+    /// Compared, no move (votes halved).
+    Stay,
+    /// Doubled after two wins.
+    Grow,
+    /// Went back to the last good size after two losses (paper) and stopped.
+    Revert,
+    /// Refine: moved to the next probe.
+    Probe,
+    /// Settled at the best size found.
+    Settle,
+    /// Restarted from the initial size (lock behaviour changed or timeout).
+    Restart,
+}
+
+/// A decision, for the statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decision {
+    pub at: Duration,
+    pub size: usize,
+    pub thro: f64,
+    pub action: Action,
+    pub new_size: usize,
+}
+
+/// The SSC search state machine.
+#[derive(Clone, Debug)]
+pub struct Search {
+    p: Params,
+    size: usize,
+    phase: Phase,
+    votes: Votes,
+    /// Throughput recorded at the previous size (figure 3.31's thro_last_step), or the
+    /// reference of a stopped search.
+    thro_last: f64,
+    /// Size before the last doubling (work_cores_last_step); 0 = none yet.
+    size_last: usize,
+    /// Size before `size_last` (the lower end of a refinement); 0 = none.
+    size_last2: usize,
+    /// Working cores when the search stopped.
+    work_cores_ref: usize,
+    /// When the size last changed (or the search restarted).
+    moved_at: Duration,
+    steps: u64,
+    restarts: u64,
+    history: VecDeque<Decision>,
+}
+
+/// How many decisions the statistics keep.
+pub const HISTORY: usize = 16;
+
+impl Search {
+    pub fn new(p: Params) -> Self {
+        assert!(
+            p.min >= 1 && p.min <= p.max,
+            "SSC bounds {}..{}",
+            p.min,
+            p.max
+        );
+        let size = p.initial.clamp(p.min, p.max);
+        Self {
+            p,
+            size,
+            phase: Phase::Climbing { streak: 0 },
+            votes: Votes::default(),
+            thro_last: 0.0,
+            size_last: 0,
+            size_last2: 0,
+            work_cores_ref: 0,
+            moved_at: Duration::ZERO,
+            steps: 0,
+            restarts: 0,
+            history: VecDeque::with_capacity(HISTORY),
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn votes(&self) -> Votes {
+        self.votes
+    }
+    pub fn params(&self) -> &Params {
+        &self.p
+    }
+    /// Decisions taken while searching (since the start; a stopped search's checks and the
+    /// windows without enough votes do not count).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+    /// Searches restarted (change of lock behaviour or timeout).
+    pub fn restarts(&self) -> u64 {
+        self.restarts
+    }
+    pub fn history(&self) -> impl Iterator<Item = &Decision> {
+        self.history.iter()
+    }
+    /// Reference throughput: the previous size's while searching, the settled one after.
+    pub fn thro_ref(&self) -> f64 {
+        self.thro_last
+    }
+
+    /// Whether the votes suffice for a decision (figure 3.30, line 24).
+    pub fn sufficient(&self) -> bool {
+        self.votes.run_ns > self.size as f64 * self.p.vote_min.as_nanos() as f64
+    }
+
+    /// Add a window of votes, then decide if there are enough. `n_lock` is the number of
+    /// lock-intensive tasks, `now` the time since the agent started. Returns the decision and
+    /// the SSC size to apply.
+    pub fn feed(&mut self, now: Duration, n_lock: usize, window: &Votes) -> Decision {
+        self.votes.add(window);
+
+        // T§3.4.2.5: restart after remig_timeout without a move.
+        if now.saturating_sub(self.moved_at) >= self.p.remig_timeout {
+            return self.restart(now, self.votes.thro());
+        }
+        if !self.sufficient() {
+            return Decision {
+                at: now,
+                size: self.size,
+                thro: self.votes.thro(),
+                action: Action::Wait,
+                new_size: self.size,
+            };
+        }
+        self.decide(now, n_lock)
+    }
+
+    fn cap(&self, n_lock: usize) -> usize {
+        self.p.max.min(n_lock.max(self.p.min))
+    }
+
+    fn record(&mut self, d: Decision) -> Decision {
+        if self.history.len() == HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back(d);
+        d
+    }
+
+    fn restart(&mut self, now: Duration, thro: f64) -> Decision {
+        let old = self.size;
+        self.restarts += 1;
+        self.size = self.p.initial.clamp(self.p.min, self.p.max);
+        self.phase = Phase::Climbing { streak: 0 };
+        self.votes = Votes::default();
+        self.thro_last = 0.0;
+        self.size_last = 0;
+        self.size_last2 = 0;
+        self.moved_at = now;
+        self.record(Decision {
+            at: now,
+            size: old,
+            thro,
+            action: Action::Restart,
+            new_size: self.size,
+        })
+    }
+
+    fn move_to(&mut self, now: Duration, size: usize) {
+        self.size = size;
+        self.votes = Votes::default();
+        self.moved_at = now;
+    }
+
+    /// Figure 3.31, `determine_new_bound()`.
+    fn decide(&mut self, now: Duration, n_lock: usize) -> Decision {
+        let work_cores = n_lock.min(self.size).max(1);
+        let thro = self.votes.thro();
+        if self.phase != Phase::Stopped {
+            self.steps += 1;
+        }
+        let size = self.size;
+        let mut action = Action::Stay;
+
+        match self.phase {
+            Phase::Climbing { streak } => {
+                let won = thro > self.thro_last;
+                let streak = if won {
+                    streak.max(0) + 1
+                } else {
+                    streak.min(0) - 1
+                };
+                self.phase = Phase::Climbing { streak };
+                if streak >= 2 {
+                    let new = (2 * work_cores).min(self.cap(n_lock));
+                    if new > size {
+                        self.size_last2 = self.size_last;
+                        self.size_last = size;
+                        self.thro_last = thro;
+                        self.move_to(now, new);
+                        self.phase = Phase::Climbing { streak: 0 };
+                        action = Action::Grow;
+                    } else {
+                        // Cannot grow (at --max-ssc or one core per lock-intensive task).
+                        self.stop(thro, work_cores);
+                        action = Action::Settle;
+                    }
+                } else if streak <= -2 {
+                    action = self.overshoot(now, thro, n_lock);
+                }
+            }
+            Phase::Refining {
+                lo,
+                hi,
+                best,
+                best_thro,
+                streak,
+            } => {
+                let won = thro > best_thro;
+                let streak = if won {
+                    streak.max(0) + 1
+                } else {
+                    streak.min(0) - 1
+                };
+                self.phase = Phase::Refining {
+                    lo,
+                    hi,
+                    best,
+                    best_thro,
+                    streak,
+                };
+                if streak >= 2 {
+                    // The probe beats the best: the optimum is on its side of the best.
+                    let (lo, hi) = if size > best { (best, hi) } else { (lo, best) };
+                    action = self.next_probe(now, lo, hi, size, thro, n_lock);
+                } else if streak <= -2 {
+                    let (lo, hi) = if size > best { (lo, size) } else { (size, hi) };
+                    action = self.next_probe(now, lo, hi, best, best_thro, n_lock);
+                }
+            }
+            Phase::Stopped => {
+                let band = self.p.band * self.thro_last;
+                if work_cores != self.work_cores_ref
+                    || thro > self.thro_last + band
+                    || thro < self.thro_last - band
+                {
+                    return self.restart(now, thro);
+                }
+            }
+        }
+
+        if action == Action::Stay || action == Action::Settle {
+            self.votes.halve();
+        }
+        self.record(Decision {
+            at: now,
+            size,
+            thro,
+            action,
+            new_size: self.size,
+        })
+    }
+
+    fn stop(&mut self, thro: f64, work_cores: usize) {
+        self.phase = Phase::Stopped;
+        self.thro_last = thro;
+        self.work_cores_ref = work_cores;
+    }
+
+    /// Two losses in a row after a doubling.
+    fn overshoot(&mut self, now: Duration, thro: f64, n_lock: usize) -> Action {
+        let size = self.size;
+        let good = if self.size_last > 0 {
+            self.size_last
+        } else {
+            size
+        };
+        match self.p.mode {
+            Mode::Paper => {
+                let good_thro = if self.size_last > 0 {
+                    self.thro_last
+                } else {
+                    thro
+                };
+                if good != size {
+                    self.move_to(now, good);
+                }
+                self.phase = Phase::Stopped;
+                self.thro_last = good_thro;
+                self.work_cores_ref = n_lock.min(good).max(1);
+                if good != size {
+                    Action::Revert
+                } else {
+                    Action::Settle
+                }
+            }
+            Mode::Refine => {
+                // The optimum is above the size before `good` and below `size` (or, with no
+                // doubling yet, anywhere between min and `size`).
+                let (lo, best, best_thro, hi) = if self.size_last > 0 {
+                    // Below `size_last` only the size it grew from was measured (and lost).
+                    let lo = if self.size_last2 > 0 {
+                        self.size_last2
+                    } else {
+                        self.p.min - 1
+                    };
+                    (lo, self.size_last, self.thro_last, size)
+                } else {
+                    // Lost at the initial size against nothing recorded: probe below and above.
+                    (self.p.min - 1, size, thro, (size + 1).min(self.p.max + 1))
+                };
+                let lo = lo.max(self.p.min - 1);
+                self.next_probe(now, lo, hi, best, best_thro, n_lock)
+            }
+        }
+    }
+
+    /// Refine: the optimum is in the open interval (lo, hi) and `best` (inside it) is the best
+    /// size measured so far. Probe the middle of the larger side, or settle on `best`.
+    fn next_probe(
+        &mut self,
+        now: Duration,
+        lo: usize,
+        hi: usize,
+        best: usize,
+        best_thro: f64,
+        n_lock: usize,
+    ) -> Action {
+        let right = hi.saturating_sub(best);
+        let left = best.saturating_sub(lo);
+        let probe = if right >= left && right > 1 {
+            Some(best + right / 2)
+        } else if left > 1 {
+            Some(best - left / 2)
+        } else if right > 1 {
+            Some(best + right / 2)
+        } else {
+            None
+        };
+        match probe.filter(|&p| p >= self.p.min && p <= self.p.max) {
+            Some(p) => {
+                self.phase = Phase::Refining {
+                    lo,
+                    hi,
+                    best,
+                    best_thro,
+                    streak: 0,
+                };
+                self.move_to(now, p);
+                Action::Probe
+            }
+            None => {
+                if best != self.size {
+                    self.move_to(now, best);
+                }
+                self.stop(best_thro, n_lock.min(best).max(1));
+                Action::Settle
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    fn params(mode: Mode, max: usize) -> Params {
+        Params {
+            mode,
+            initial: 2,
+            min: 1,
+            max,
+            vote_min: Duration::from_micros(100),
+            band: 0.3,
+            remig_timeout: Duration::from_secs(30),
+        }
+    }
+
+    /// A deterministic noise source (xorshift), in [-1, 1].
+    struct Noise(u64);
+    impl Noise {
+        fn next(&mut self) -> f64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % 20001) as f64 / 10000.0 - 1.0
+        }
+    }
+
+    /// Votes of one 100 ms window in which the lock-intensive tasks on `n` SSC cores spin
+    /// with share `p` (pure spinning: the cores are saturated).
+    fn spin_window(n: usize, p: f64) -> Votes {
+        let wall = 100e6;
+        let run = n as f64 * wall;
+        Votes {
+            run_ns: run,
+            spin_ns: p * run,
+            block_ns: 0.0,
+            wall_ns: wall,
+        }
+    }
+
+    /// Votes of one window in which tasks block off-CPU: each of the `n` cores is busy for a
+    /// share `busy` of the window and spins for a share `p` of that.
+    fn block_window(n: usize, busy: f64, p: f64) -> Votes {
+        let wall = 100e6;
+        let run = n as f64 * wall * busy;
+        Votes {
+            run_ns: run,
+            spin_ns: p * run,
+            block_ns: n as f64 * wall * (1.0 - busy),
+            wall_ns: wall,
+        }
+    }
+
+    /// Spin share that makes the SSC's throughput `t` on `n` cores: t = n (1 − p).
+    fn p_for(n: usize, t: f64) -> f64 {
+        (1.0 - t / n as f64).clamp(0.0, 1.0)
+    }
+
+    /// Run the search against a throughput curve until it has been stopped for a while or
+    /// `max_windows` pass. `kind` picks how the windows are made (spinning or blocking).
+    /// Returns (settled size, decisions that compared throughputs, sizes tried).
+    fn run(
+        s: &mut Search,
+        n_lock: usize,
+        curve: &dyn Fn(usize) -> f64,
+        noise: f64,
+        blocking: bool,
+        max_windows: usize,
+    ) -> (usize, u64, Vec<usize>) {
+        let mut rng = Noise(0x9e3779b97f4a7c15);
+        let mut tried = vec![s.size()];
+        let mut stopped_for = 0;
+        for i in 0..max_windows {
+            let n = s.size().min(n_lock);
+            let t = (curve(s.size()) * (1.0 + noise * rng.next())).max(0.0);
+            let w = if blocking {
+                // Futex-style: nobody spins, the cores idle while the tasks block, so each
+                // core is busy for a share t / n of the window.
+                block_window(n, (t / n as f64).clamp(0.0, 1.0), 0.0)
+            } else {
+                spin_window(n, p_for(n, t))
+            };
+            let d = s.feed(MS * 100 * i as u32, n_lock, &w);
+            if d.new_size != *tried.last().unwrap() {
+                tried.push(d.new_size);
+            }
+            if s.phase() == Phase::Stopped {
+                stopped_for += 1;
+                if stopped_for > 20 {
+                    break;
+                }
+            } else {
+                stopped_for = 0;
+            }
+        }
+        (s.size(), s.steps(), tried)
+    }
+
+    /// A unimodal curve with its peak at `opt`: linear gain up to it, then lock thrashing.
+    fn peaked(opt: usize) -> impl Fn(usize) -> f64 {
+        move |n| {
+            let n = n as f64;
+            let o = opt as f64;
+            if n <= o {
+                n * 0.9
+            } else {
+                (o * 0.9 - (n - o) * 0.6).max(0.2)
+            }
+        }
+    }
+
+    #[test]
+    fn thro_reduces_to_the_thesis_formula_for_spinning() {
+        for n in [1usize, 2, 8, 32] {
+            for p in [0.0, 0.1, 0.5, 0.9] {
+                let v = spin_window(n, p);
+                let thesis = n as f64 * (1.0 - p);
+                assert!((v.thro() - thesis).abs() < 1e-9, "n={n} p={p}");
+                assert!((v.p_spin() - p).abs() < 1e-9);
+            }
+        }
+        // Fewer lock-intensive tasks (m) than SSC cores: only m cores carry votes, and thro is
+        // work_cores · (1 − p̄) with work_cores = min(m, n).
+        let m = 3;
+        let v = spin_window(m, 0.2);
+        assert!((v.thro() - m as f64 * 0.8).abs() < 1e-9);
+        // Blocking waits cost no core time: a core busy half the time, never spinning, does
+        // half a core of useful work, and the wait share counts the off-CPU time.
+        let b = block_window(4, 0.5, 0.0);
+        assert!((b.thro() - 2.0).abs() < 1e-9);
+        assert!((b.p_wait() - 0.5).abs() < 1e-9);
+        assert_eq!(b.p_spin(), 0.0);
+    }
+
+    #[test]
+    fn votes_halve_and_sufficiency() {
+        let mut s = Search::new(params(Mode::Paper, 16));
+        assert_eq!(s.size(), 2);
+        // 2 SSC cores need more than 2 x 100 us of run time.
+        let tiny = Votes {
+            run_ns: 150e3,
+            spin_ns: 0.0,
+            block_ns: 0.0,
+            wall_ns: 1e6,
+        };
+        assert_eq!(s.feed(MS, 4, &tiny).action, Action::Wait);
+        assert!(!s.sufficient());
+        assert_eq!(s.feed(2 * MS, 4, &tiny).action, Action::Stay); // first win: no move yet
+        let v = s.votes();
+        assert_eq!(
+            v.run_ns, 150e3,
+            "votes halved after a decision without a move"
+        );
+        assert_eq!(v.wall_ns, 1e6);
+        let mut h = tiny;
+        h.halve();
+        assert_eq!(h.run_ns, 75e3);
+    }
+
+    #[test]
+    fn doubling_needs_two_wins_and_clears_votes() {
+        let mut s = Search::new(params(Mode::Paper, 16));
+        let w = spin_window(2, 0.1);
+        assert_eq!(s.feed(MS, 8, &w).action, Action::Stay);
+        let d = s.feed(2 * MS, 8, &w);
+        assert_eq!(d.action, Action::Grow);
+        assert_eq!(d.new_size, 4);
+        assert_eq!(s.votes(), Votes::default());
+        assert!((s.thro_ref() - 1.8).abs() < 1e-9);
+    }
+
+    #[test]
+    fn growth_is_capped_by_lock_tasks_and_max() {
+        let mut s = Search::new(params(Mode::Paper, 16));
+        let (size, _, tried) = run(&mut s, 3, &|n| n.min(3) as f64 * 0.9, 0.0, false, 200);
+        assert_eq!(size, 3, "tried {tried:?}");
+        let mut s = Search::new(params(Mode::Paper, 6));
+        let (size, _, tried) = run(&mut s, 32, &|n| n as f64 * 0.9, 0.0, false, 200);
+        assert_eq!(size, 6, "tried {tried:?}");
+    }
+
+    fn settle(mode: Mode, opt: usize, n_cpus: usize, noise: f64, blocking: bool) -> (usize, u64) {
+        let mut s = Search::new(params(mode, n_cpus));
+        let (size, steps, tried) = run(&mut s, 64, &peaked(opt), noise, blocking, 2000);
+        assert_eq!(
+            s.phase(),
+            Phase::Stopped,
+            "{mode} opt {opt}: tried {tried:?}"
+        );
+        eprintln!("{mode} opt {opt} N {n_cpus}: settled {size} in {steps} steps, tried {tried:?}");
+        (size, steps)
+    }
+
+    #[test]
+    fn paper_search_matches_the_thesis() {
+        for blocking in [false, true] {
+            // Optimum 1: the paper never goes below its initial 2 (T§3.4.3.6, single counter).
+            assert_eq!(settle(Mode::Paper, 1, 32, 0.02, blocking).0, 2);
+            // Optimum 3: doubling overshoots to 4; T(4) > T(2) on this curve, T(8) < T(4).
+            assert_eq!(settle(Mode::Paper, 3, 32, 0.02, blocking).0, 4);
+            // Optimum 10: doubling lands on 8 (T§3.4.3.6's known weakness).
+            assert_eq!(settle(Mode::Paper, 10, 32, 0.02, blocking).0, 8);
+            // Optimum N: grows to every CPU.
+            let (size, steps) = settle(Mode::Paper, 16, 16, 0.02, blocking);
+            assert_eq!(size, 16);
+            assert!(steps <= 12, "O(log N) steps, took {steps}");
+        }
+    }
+
+    #[test]
+    fn refine_search_finds_the_optimum() {
+        for blocking in [false, true] {
+            for (opt, n) in [(1, 32), (3, 32), (10, 32), (16, 16), (5, 12), (13, 32)] {
+                let (size, steps) = settle(Mode::Refine, opt, n, 0.02, blocking);
+                assert_eq!(size, opt, "opt {opt} N {n} blocking {blocking}");
+                // Doubling (log2 N) plus bisection (log2 N), two decisions each, plus slack.
+                assert!(steps <= 30, "opt {opt}: {steps} steps");
+            }
+        }
+    }
+
+    #[test]
+    fn plateau_settles_on_a_small_good_size() {
+        // Throughput flat from 4 cores on: more cores buy nothing.
+        let flat = |n: usize| n.min(4) as f64 * 0.9;
+        for mode in [Mode::Paper, Mode::Refine] {
+            let mut s = Search::new(params(mode, 32));
+            let (size, _, tried) = run(&mut s, 64, &flat, 0.01, false, 2000);
+            assert_eq!(s.phase(), Phase::Stopped);
+            assert!((4..=8).contains(&size), "{mode}: {size}, tried {tried:?}");
+        }
+    }
+
+    #[test]
+    fn noise_does_not_make_it_wander() {
+        // 10% noise on a curve peaked at 8: settles near the peak, never at the extremes.
+        for mode in [Mode::Paper, Mode::Refine] {
+            let mut s = Search::new(params(mode, 32));
+            let (size, _, tried) = run(&mut s, 64, &peaked(8), 0.10, false, 3000);
+            assert!((4..=12).contains(&size), "{mode}: {size}, tried {tried:?}");
+        }
+    }
+
+    #[test]
+    fn moving_optimum_triggers_a_new_search() {
+        for mode in [Mode::Paper, Mode::Refine] {
+            let mut s = Search::new(params(mode, 32));
+            let (size, _, _) = run(&mut s, 64, &peaked(4), 0.01, false, 2000);
+            assert_eq!(size, 4, "{mode}");
+            // The lock behaviour changes: now 16 cores are best and thro at 4 drops by half.
+            let later = |n: usize| {
+                if n <= 4 {
+                    n as f64 * 0.45
+                } else {
+                    peaked(16)(n)
+                }
+            };
+            let (size, _, tried) = run(&mut s, 64, &later, 0.01, false, 2000);
+            assert!(s.restarts() > 0, "{mode}: no restart, tried {tried:?}");
+            assert_eq!(size, 16, "{mode}: tried {tried:?}");
+        }
+    }
+
+    #[test]
+    fn work_cores_change_restarts_and_timeout_restarts() {
+        let mut s = Search::new(params(Mode::Paper, 32));
+        run(&mut s, 64, &peaked(4), 0.0, false, 2000);
+        assert_eq!(s.phase(), Phase::Stopped);
+        // Only one lock-intensive task left: work_cores drops from 4 to 1.
+        let w = spin_window(1, 0.1);
+        let mut restarted = false;
+        for i in 0..10 {
+            restarted |=
+                s.feed(Duration::from_secs(1000) + MS * i, 1, &w).action == Action::Restart;
+        }
+        assert!(restarted);
+        // Remig timeout: 30 s without a move restarts even a stable search.
+        let mut s = Search::new(params(Mode::Paper, 32));
+        run(&mut s, 64, &peaked(4), 0.0, false, 2000);
+        let at = s.moved_at + Duration::from_secs(30);
+        assert_eq!(s.feed(at, 64, &spin_window(4, 0.1)).action, Action::Restart);
+        assert_eq!(s.size(), 2);
+    }
+
+    #[test]
+    fn bounds_hold() {
+        let mut p = params(Mode::Refine, 8);
+        p.min = 3;
+        p.initial = 2;
+        let mut s = Search::new(p);
+        assert_eq!(s.size(), 3, "initial clamped to --min-ssc");
+        let (size, _, tried) = run(&mut s, 64, &peaked(1), 0.0, false, 2000);
+        assert_eq!(size, 3);
+        assert!(tried.iter().all(|&n| (3..=8).contains(&n)), "{tried:?}");
+    }
+
+    #[test]
+    fn mode_parses() {
+        assert_eq!("paper".parse::<Mode>().unwrap(), Mode::Paper);
+        assert_eq!("refine".parse::<Mode>().unwrap(), Mode::Refine);
+        assert!("fast"
+            .parse::<Mode>()
+            .unwrap_err()
+            .contains("paper, refine"));
+    }
+}
