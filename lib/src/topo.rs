@@ -16,6 +16,28 @@ pub struct CpuPlace {
     pub node: usize,
 }
 
+/// How the SSC's CPU order is built (`--ssc-order`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SscOrder {
+    Compact,
+    Spread,
+    Id,
+}
+
+impl std::str::FromStr for SscOrder {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "compact" => Ok(Self::Compact),
+            "spread" => Ok(Self::Spread),
+            "id" => Ok(Self::Id),
+            _ => Err(format!(
+                "'{s}' is not an SSC order (allowed: compact, spread, id)"
+            )),
+        }
+    }
+}
+
 /// The machine's CPUs, as the schedulers see them.
 #[derive(Debug, Clone)]
 pub struct CpuTopo {
@@ -99,6 +121,31 @@ impl CpuTopo {
         sib
     }
 
+    /// The order the SSC is carved from (its first n CPUs), per `kind`:
+    /// `Compact`: NUMA node, LLC, core, SMT sibling (siblings adjacent: the thesis's
+    /// "contiguous IDs sharing the last-level cache, fewest nodes");
+    /// `Spread`: NUMA node, LLC, then one CPU of each core before any second sibling;
+    /// `Id`: plain CPU-id order (the thesis's own machine, where ids follow the LLCs).
+    pub fn ssc_order(&self, kind: SscOrder) -> Vec<usize> {
+        match kind {
+            SscOrder::Compact => self.llc_compact_order(),
+            SscOrder::Id => self.cpus.iter().map(|c| c.cpu).collect(),
+            SscOrder::Spread => {
+                let mut rank: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+                let mut v: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
+                let mut by_core = self.cpus.clone();
+                by_core.sort_by_key(|c| (c.node, c.core, c.cpu));
+                for c in by_core {
+                    let r = rank.entry((c.node, c.core)).or_default();
+                    v.push((c.node, c.llc, *r, c.core, c.cpu));
+                    *r += 1;
+                }
+                v.sort();
+                v.into_iter().map(|t| t.4).collect()
+            }
+        }
+    }
+
     /// LLC-compact CPU order: NUMA node, then LLC, then core, then SMT sibling. Taking the first
     /// n CPUs of this order fills one LLC before touching the next and one node before the next.
     pub fn llc_compact_order(&self) -> Vec<usize> {
@@ -126,6 +173,20 @@ mod tests {
             });
         }
         CpuTopo::new(v).unwrap()
+    }
+
+    #[test]
+    fn ssc_orders() {
+        let t = two_llc_smt();
+        // LLC 10 holds cores 0,1 (cpus 0,4 and 1,5); LLC 20 cores 2,3.
+        assert_eq!(t.ssc_order(SscOrder::Compact), vec![0, 4, 1, 5, 2, 6, 3, 7]);
+        assert_eq!(t.ssc_order(SscOrder::Spread), vec![0, 1, 4, 5, 2, 3, 6, 7]);
+        assert_eq!(t.ssc_order(SscOrder::Id), vec![0, 1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!("spread".parse::<SscOrder>(), Ok(SscOrder::Spread));
+        assert!("x"
+            .parse::<SscOrder>()
+            .unwrap_err()
+            .contains("compact, spread, id"));
     }
 
     #[test]

@@ -37,6 +37,9 @@ def wait_for(pred, secs):
     return pred()
 
 
+STARTED = []
+
+
 @pytest.fixture(autouse=True)
 def need_sched_ext():
     assert SCX.joinpath("state").exists(), "no sched_ext in this kernel: run via tools/vm/vmrun"
@@ -44,11 +47,21 @@ def need_sched_ext():
     assert BIN.exists(), f"{BIN} missing: cargo build --release"
     assert state() == "disabled", f"a scheduler is already attached: {ops()}"
     yield
+    # A failed test may leave its scheduler running: stop it so the next test starts clean.
+    while STARTED:
+        p = STARTED.pop()
+        if p.poll() is None:
+            p.send_signal(signal.SIGINT)
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
     assert wait_for(lambda: state() == "disabled", 5)
 
 
 def start(*args):
     p = subprocess.Popen([str(BIN), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    STARTED.append(p)
     assert wait_for(lambda: state() == "enabled" or p.poll() is not None, 60), "never attached"
     assert p.poll() is None, p.stdout.read().decode()
     return p

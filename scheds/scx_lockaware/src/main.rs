@@ -28,7 +28,8 @@ use scx_utils::{try_set_rlimit_infinity, UserExitInfo};
 
 use sched_common::cli::{float_in_range, int_in_range};
 use sched_common::preflight::{self, exit_code};
-use sched_common::topo::CpuTopo;
+use sched_common::topo::{CpuTopo, SscOrder};
+use search::{Search, Votes};
 use stats::Metrics;
 
 const SCHEDULER_NAME: &str = "scx_lockaware";
@@ -46,6 +47,42 @@ fn parse_interval_s(s: &str) -> Result<f64, String> {
 
 fn parse_dump_len(s: &str) -> Result<u32, String> {
     int_in_range(s, 0, 1 << 20, "bytes, 0 = kernel default")
+}
+
+fn parse_lock_threshold(s: &str) -> Result<f64, String> {
+    float_in_range(s, 0.1, 99.0, "percent")
+}
+
+fn parse_ssc_size(s: &str) -> Result<usize, String> {
+    int_in_range(s, 1, bpf_intf::lockaware_consts_MAX_CPUS as u64, "CPUs").map(|v| v as usize)
+}
+
+fn parse_vote_min_us(s: &str) -> Result<u64, String> {
+    int_in_range(s, 1, 10_000_000, "microseconds per SSC CPU")
+}
+
+fn parse_interval_ms(s: &str) -> Result<u64, String> {
+    int_in_range(s, 10, 60_000, "milliseconds")
+}
+
+fn parse_remig_timeout_s(s: &str) -> Result<u64, String> {
+    int_in_range(s, 1, 86_400, "seconds")
+}
+
+fn parse_band(s: &str) -> Result<f64, String> {
+    float_in_range(s, 0.01, 10.0, "fraction of the reference throughput")
+}
+
+/// A CPU list flag value (one value, not clap's "many values").
+#[derive(Clone, Debug)]
+struct CpuList(Vec<usize>);
+
+fn parse_cpu_list(s: &str) -> Result<CpuList, String> {
+    let v = sched_common::cpulist::parse(s).map_err(|e| format!("{e:#}"))?;
+    if v.is_empty() {
+        return Err("the CPU list is empty".into());
+    }
+    Ok(CpuList(v))
 }
 
 /// scx_lockaware: lock-contention-aware sched_ext scheduler.
@@ -67,6 +104,73 @@ struct Opts {
     #[arg(long, value_name = "US", default_value = "5000", value_parser = parse_slice_us,
           allow_hyphen_values = true)]
     slice_us: u64,
+
+    /// Lock-wait share above which a task is lock-intensive and confined to the SSC, in percent
+    /// of its time (0.1 to 99; thesis: 10). A task leaves the class below half of it.
+    #[arg(long, value_name = "PCT", default_value = "10", value_parser = parse_lock_threshold,
+          allow_hyphen_values = true)]
+    lock_threshold: f64,
+
+    /// SSC size the search starts from, in CPUs (1 to 1024; thesis: 2). Clamped to the
+    /// --min-ssc..--max-ssc range.
+    #[arg(long, value_name = "CPUS", default_value = "2", value_parser = parse_ssc_size,
+          allow_hyphen_values = true)]
+    initial_ssc: usize,
+
+    /// Smallest SSC, in CPUs (1 to the number of CPUs).
+    #[arg(long, value_name = "CPUS", default_value = "1", value_parser = parse_ssc_size,
+          allow_hyphen_values = true)]
+    min_ssc: usize,
+
+    /// Largest SSC, in CPUs (--min-ssc to the number of CPUs; default: all CPUs).
+    #[arg(long, value_name = "CPUS", value_parser = parse_ssc_size, allow_hyphen_values = true)]
+    max_ssc: Option<usize>,
+
+    /// Votes needed for a search decision: run time of lock-intensive tasks on SSC CPUs, in
+    /// microseconds per SSC CPU (1 to 10000000; the thesis's 256000 TSC cycles are ~100 us).
+    #[arg(long, value_name = "US", default_value = "5000", value_parser = parse_vote_min_us,
+          allow_hyphen_values = true)]
+    vote_min_us: u64,
+
+    /// How often the agent collects votes and runs the search, in milliseconds (10 to 60000).
+    #[arg(long, value_name = "MS", default_value = "100", value_parser = parse_interval_ms,
+          allow_hyphen_values = true)]
+    interval_ms: u64,
+
+    /// Restart the search after this many seconds without a change of the SSC size
+    /// (1 to 86400; thesis: 30).
+    #[arg(long, value_name = "SECS", default_value = "30", value_parser = parse_remig_timeout_s,
+          allow_hyphen_values = true)]
+    remig_timeout_s: u64,
+
+    /// A settled search restarts when the throughput estimate moves more than this fraction
+    /// away from its value at the settled size (0.01 to 10).
+    #[arg(long, value_name = "FRACTION", default_value = "0.3", value_parser = parse_band,
+          allow_hyphen_values = true)]
+    retrigger_band: f64,
+
+    /// SSC search: "paper" (figure 3.31: double after two wins, go back after two losses and
+    /// stop) or "refine" (after the overshoot, search between the last good size and the
+    /// overshooting one).
+    #[arg(long, value_name = "MODE", default_value = "refine")]
+    search: search::Mode,
+
+    /// Order the SSC is taken from: "compact" (LLC by LLC, core by core, SMT siblings
+    /// adjacent), "spread" (one CPU per core of an LLC before the siblings) or "id".
+    #[arg(long, value_name = "ORDER", default_value = "compact")]
+    ssc_order: SscOrder,
+
+    /// Fixed SSC (a CPU list such as 0-3,8): the search is off. For A/B sweeps of sizes.
+    #[arg(long, value_name = "LIST", value_parser = parse_cpu_list)]
+    ssc_cpus: Option<CpuList>,
+
+    /// Do not measure kernel lock waits (lock:contention_begin/end tracepoints).
+    #[arg(long)]
+    no_kernel_locks: bool,
+
+    /// Do not measure user-space lock waits (futex).
+    #[arg(long)]
+    no_futex: bool,
 
     /// Print statistics every SECS seconds (0.1 to 3600) while scheduling.
     #[arg(long, value_name = "SECS", value_parser = parse_interval_s, allow_hyphen_values = true)]
@@ -91,21 +195,143 @@ struct Opts {
     verbose: u8,
 }
 
+/// The SSC settings, checked against the machine before anything is loaded.
+#[derive(Debug)]
+struct SscPlan {
+    /// CPUs in the order the SSC is taken from.
+    order: Vec<usize>,
+    /// `--ssc-cpus`: a fixed SSC, no search.
+    fixed: Option<Vec<usize>>,
+    params: search::Params,
+}
+
+/// Check the SSC flags against the topology. The error names the flag, the value and the
+/// allowed range (exit code 2, nothing loaded).
+fn plan_ssc(opts: &Opts, topo: &CpuTopo) -> Result<SscPlan, String> {
+    let n = topo.cpus.len();
+    let max = opts.max_ssc.unwrap_or(n);
+    if max > n {
+        return Err(format!(
+            "--max-ssc {max}: this machine has {n} CPUs (allowed: 1 to {n})"
+        ));
+    }
+    if opts.min_ssc > max {
+        return Err(format!(
+            "--min-ssc {}: larger than --max-ssc {max} (allowed: 1 to {max})",
+            opts.min_ssc
+        ));
+    }
+    if opts.initial_ssc > n {
+        return Err(format!(
+            "--initial-ssc {}: this machine has {n} CPUs (allowed: 1 to {n})",
+            opts.initial_ssc
+        ));
+    }
+    let fixed = match &opts.ssc_cpus {
+        None => None,
+        Some(CpuList(list)) => {
+            let online: Vec<usize> = topo.cpus.iter().map(|c| c.cpu).collect();
+            if let Some(bad) = list.iter().find(|c| !online.contains(c)) {
+                return Err(format!(
+                    "--ssc-cpus {}: CPU {bad} is not online (online: {})",
+                    sched_common::cpulist::format(list),
+                    sched_common::cpulist::format(&online)
+                ));
+            }
+            Some(list.clone())
+        }
+    };
+    Ok(SscPlan {
+        order: topo.ssc_order(opts.ssc_order),
+        fixed,
+        params: search::Params {
+            mode: opts.search,
+            initial: opts.initial_ssc,
+            min: opts.min_ssc,
+            max,
+            vote_min: Duration::from_micros(opts.vote_min_us),
+            band: opts.retrigger_band,
+            remig_timeout: Duration::from_secs(opts.remig_timeout_s),
+        },
+    })
+}
+
+/// How user-space lock waits are measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FutexProbe {
+    Off,
+    /// fentry/fexit on futex_wait and futex_lock_pi.
+    Fexit,
+    /// The sys_enter/sys_exit_futex tracepoints.
+    Tracepoint,
+}
+
+impl std::fmt::Display for FutexProbe {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Off => "off",
+            Self::Fexit => "fexit on futex_wait/futex_lock_pi",
+            Self::Tracepoint => "syscall tracepoints sys_enter/exit_futex",
+        })
+    }
+}
+
+/// fexit needs the kernel's BTF to describe both functions; otherwise fall back to the
+/// syscall tracepoints (decided before load, reported at start).
+fn choose_futex_probe(no_futex: bool, has_func: impl Fn(&str) -> bool) -> FutexProbe {
+    if no_futex {
+        FutexProbe::Off
+    } else if has_func("futex_wait") && has_func("futex_lock_pi") {
+        FutexProbe::Fexit
+    } else {
+        FutexProbe::Tracepoint
+    }
+}
+
+fn vmlinux_has_func(name: &str) -> bool {
+    match libbpf_rs::btf::Btf::from_vmlinux() {
+        Ok(btf) => btf
+            .type_by_name::<libbpf_rs::btf::types::Func>(name)
+            .is_some(),
+        Err(_) => false,
+    }
+}
+
+/// The agent's view of the SSC and its search.
+struct SscState {
+    plan: SscPlan,
+    search: Option<Search>,
+    /// CPUs of the SSC in force.
+    cpus: Vec<usize>,
+    /// Vote counters at the previous step, and when it was.
+    prev_votes: [u64; 3],
+    prev_at: Instant,
+    /// The last window's estimate, for the statistics.
+    last_window: Votes,
+    n_lock: u64,
+}
+
 struct Scheduler<'a> {
     skel: BpfSkel<'a>,
     struct_ops: Option<libbpf_rs::Link>,
     topo: CpuTopo,
     nr_llcs: usize,
     slice_us: u64,
+    interval: Duration,
     started: Instant,
+    ssc: SscState,
     stats_server: StatsServer<(), Metrics>,
 }
 
 impl<'a> Scheduler<'a> {
-    fn init(opts: &Opts, open_object: &'a mut MaybeUninit<OpenObject>) -> Result<Self> {
+    fn init(
+        opts: &Opts,
+        topo: CpuTopo,
+        plan: SscPlan,
+        open_object: &'a mut MaybeUninit<OpenObject>,
+    ) -> Result<Self> {
         try_set_rlimit_infinity();
 
-        let topo = CpuTopo::detect().context("reading the CPU topology")?;
         let (cpu_llc, nr_llcs) = topo.dense_llc_index();
         let max_cpus = bpf_intf::lockaware_consts_MAX_CPUS as usize;
         let max_llcs = bpf_intf::lockaware_consts_MAX_LLCS as usize;
@@ -136,10 +362,86 @@ impl<'a> Scheduler<'a> {
         for (cpu, sib) in topo.sibling_of().iter().enumerate() {
             rodata.cpu_sibling[cpu] = *sib;
         }
+        let share = |pct: f64| (pct / 100.0 * bpf_intf::lockaware_consts_SHARE_ONE as f64) as u32;
+        rodata.lock_enter_share = share(opts.lock_threshold);
+        rodata.lock_leave_share = share(opts.lock_threshold / 2.0);
+        rodata.agent_tgid = std::process::id() as i32;
+
+        // Lock-wait probes: kernel locks through the contention tracepoints, user locks
+        // through fexit or, failing that, the futex syscall tracepoints.
+        let futex = choose_futex_probe(opts.no_futex, vmlinux_has_func);
+        let progs = &mut skel.progs;
+        progs
+            .lockaware_contention_begin
+            .set_autoload(!opts.no_kernel_locks);
+        progs
+            .lockaware_contention_end
+            .set_autoload(!opts.no_kernel_locks);
+        let fexit = futex == FutexProbe::Fexit;
+        progs.lockaware_futex_wait_entry.set_autoload(fexit);
+        progs.lockaware_futex_wait_exit.set_autoload(fexit);
+        progs.lockaware_futex_lock_pi_entry.set_autoload(fexit);
+        progs.lockaware_futex_lock_pi_exit.set_autoload(fexit);
+        let tp = futex == FutexProbe::Tracepoint;
+        progs.lockaware_sys_enter_futex.set_autoload(tp);
+        progs.lockaware_sys_exit_futex.set_autoload(tp);
 
         let mut skel = scx_ops_load!(skel, lockaware_ops, uei)?;
+
+        let search = plan
+            .fixed
+            .is_none()
+            .then(|| Search::new(plan.params.clone()));
+        let cpus = match &plan.fixed {
+            Some(list) => list.clone(),
+            None => plan.order[..search.as_ref().unwrap().size()].to_vec(),
+        };
+        let mut ssc = SscState {
+            plan,
+            search,
+            cpus: Vec::new(),
+            prev_votes: [0; 3],
+            prev_at: Instant::now(),
+            last_window: Votes::default(),
+            n_lock: 0,
+        };
+        apply_ssc(&mut skel, &mut ssc, cpus)?;
+
         let struct_ops = Some(scx_ops_attach!(skel, lockaware_ops)?);
         let stats_server = StatsServer::new(stats::server_data()).launch()?;
+
+        info!(
+            "lock waits: kernel locks {}, user locks (futex) {}; lock-intensive above {}% \
+             (leaves below {}%)",
+            if opts.no_kernel_locks {
+                "off"
+            } else {
+                "lock:contention_begin/end"
+            },
+            futex,
+            opts.lock_threshold,
+            opts.lock_threshold / 2.0
+        );
+        match &ssc.search {
+            Some(s) => info!(
+                "SSC: search {} from {} CPU(s), {}..{} CPUs, order {:?} [{}], votes {}us/CPU, \
+                 every {}ms, re-search after {}s or a {}x change",
+                s.params().mode,
+                s.size(),
+                s.params().min,
+                s.params().max,
+                opts.ssc_order,
+                sched_common::cpulist::format(&ssc.plan.order),
+                opts.vote_min_us,
+                opts.interval_ms,
+                opts.remig_timeout_s,
+                opts.retrigger_band
+            ),
+            None => info!(
+                "SSC: fixed [{}] (--ssc-cpus), search off",
+                sched_common::cpulist::format(&ssc.cpus)
+            ),
+        }
 
         info!(
             "{SCHEDULER_NAME} attached: slice {}us, {} CPUs, {} LLC(s) {}, SMT {}",
@@ -160,9 +462,85 @@ impl<'a> Scheduler<'a> {
             topo,
             nr_llcs,
             slice_us: opts.slice_us,
+            interval: Duration::from_millis(opts.interval_ms),
             started: Instant::now(),
+            ssc,
             stats_server,
         })
+    }
+
+    /// One agent step (every --interval-ms): collect the votes of the window, run the search
+    /// and apply the SSC size it chose.
+    fn step(&mut self) -> Result<()> {
+        use bpf_intf::*;
+        let c = self.read_counters()?;
+        let at = |i: u32| c[i as usize];
+        let now = Instant::now();
+        let cur = [
+            at(lockaware_stat_STAT_VOTE_RUN_NS),
+            at(lockaware_stat_STAT_VOTE_SPIN_NS),
+            at(lockaware_stat_STAT_VOTE_BLOCK_NS),
+        ];
+        let d = |i: usize| cur[i].saturating_sub(self.ssc.prev_votes[i]) as f64;
+        let window = Votes {
+            run_ns: d(0),
+            spin_ns: d(1),
+            block_ns: d(2),
+            wall_ns: now.duration_since(self.ssc.prev_at).as_nanos() as f64,
+        };
+        self.ssc.prev_votes = cur;
+        self.ssc.prev_at = now;
+        self.ssc.last_window = window;
+        self.ssc.n_lock =
+            at(lockaware_stat_STAT_LOCK_IN).saturating_sub(at(lockaware_stat_STAT_LOCK_OUT));
+
+        let since = self.started.elapsed();
+        let n_lock = self.ssc.n_lock as usize;
+        if let Some(search) = self.ssc.search.as_mut() {
+            let d = search.feed(since, n_lock, &window);
+            if d.action != search::Action::Wait {
+                debug!(
+                    "search: size {} thro {:.3} n_lock {} -> {:?}, size {}",
+                    d.size, d.thro, n_lock, d.action, d.new_size
+                );
+            }
+            if d.new_size != self.ssc.cpus.len() {
+                info!(
+                    "SSC {} -> {} CPUs ({:?}, thro {:.3} at {})",
+                    d.size, d.new_size, d.action, d.thro, d.size
+                );
+                let cpus = self.ssc.plan.order[..d.new_size].to_vec();
+                apply_ssc(&mut self.skel, &mut self.ssc, cpus)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The tasks seen waiting for locks recently, most waiting first.
+    fn top_lock_tasks(&self, max: usize) -> Vec<(i32, bpf_intf::lock_task_info)> {
+        let map = &self.skel.maps.lock_tasks;
+        let now_ns = {
+            let mut ts = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+            ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+        };
+        let mut v: Vec<(i32, bpf_intf::lock_task_info)> = map
+            .keys()
+            .filter_map(|k| {
+                let val = map.lookup(&k, MapFlags::ANY).ok().flatten()?;
+                let pid = i32::from_ne_bytes(k.get(..4)?.try_into().ok()?);
+                let info: bpf_intf::lock_task_info =
+                    unsafe { std::ptr::read_unaligned(val.as_ptr() as *const _) };
+                // Seen within the last 5 s.
+                (now_ns.saturating_sub(info.updated_ns) < 5_000_000_000).then_some((pid, info))
+            })
+            .collect();
+        v.sort_by_key(|(_, i)| std::cmp::Reverse(i.share));
+        v.truncate(max);
+        v
     }
 
     /// Sum the per-CPU counters of the BPF side.
@@ -190,7 +568,77 @@ impl<'a> Scheduler<'a> {
         use bpf_intf::*;
         let c = self.read_counters()?;
         let at = |i: u32| c[i as usize];
+        let one = lockaware_consts_SHARE_ONE as f64;
+        let top = self
+            .top_lock_tasks(5)
+            .iter()
+            .map(|(pid, i)| {
+                let comm = std::ffi::CStr::from_bytes_until_nul(unsafe {
+                    &*(&i.comm as *const [std::os::raw::c_char] as *const [u8])
+                })
+                .map(|c| c.to_string_lossy().into_owned())
+                .unwrap_or_default();
+                format!(
+                    "{pid}:{comm}:{:.1}%{}",
+                    i.share as f64 * 100.0 / one,
+                    if i.intensive != 0 { "*" } else { "" }
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let s = &self.ssc;
+        let (phase, mode, steps, restarts, thro_ref, decisions) = match &s.search {
+            Some(se) => (
+                se.phase().to_string(),
+                se.params().mode.to_string(),
+                se.steps(),
+                se.restarts(),
+                se.thro_ref(),
+                se.history()
+                    .filter(|d| d.action != search::Action::Stay)
+                    .map(|d| {
+                        format!(
+                            "{:.1}s:{}->{}:{:?}:{:.3}",
+                            d.at.as_secs_f64(),
+                            d.size,
+                            d.new_size,
+                            d.action,
+                            d.thro
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            None => ("fixed".into(), "off".into(), 0, 0, 0.0, String::new()),
+        };
+        let votes = s.search.as_ref().map(|se| se.votes()).unwrap_or_default();
         Ok(Metrics {
+            ssc_size: s.cpus.len() as u64,
+            ssc_cpus: sched_common::cpulist::format(&s.cpus),
+            search_mode: mode,
+            search_phase: phase,
+            search_steps: steps,
+            search_restarts: restarts,
+            search_decisions: decisions,
+            thro: s.last_window.thro(),
+            thro_ref,
+            p_spin: s.last_window.p_spin(),
+            p_wait: s.last_window.p_wait(),
+            votes_run_ms: votes.run_ns / 1e6,
+            nr_lock_tasks: s.n_lock,
+            top_lock_tasks: top,
+            klock_waits: at(lockaware_stat_STAT_KLOCK_WAITS),
+            futex_waits: at(lockaware_stat_STAT_FUTEX_WAITS),
+            lock_in: at(lockaware_stat_STAT_LOCK_IN),
+            lock_out: at(lockaware_stat_STAT_LOCK_OUT),
+            ssc_direct: at(lockaware_stat_STAT_SSC_DIRECT),
+            ssc_enq: at(lockaware_stat_STAT_SSC_ENQ),
+            ssc_dispatch: at(lockaware_stat_STAT_SSC_DISPATCH),
+            ssc_migrate: at(lockaware_stat_STAT_SSC_MIGRATE),
+            lock_out_affinity: at(lockaware_stat_STAT_LOCK_OUT_AFFINITY),
+            lock_out_resize: at(lockaware_stat_STAT_LOCK_OUT_RESIZE),
+            lock_out_noreason: at(lockaware_stat_STAT_LOCK_OUT_NOREASON),
+            ssc_rescue: at(lockaware_stat_STAT_SSC_RESCUE),
             uptime_s: self.started.elapsed().as_secs_f64(),
             slice_us: self.slice_us,
             nr_cpus: self.topo.cpus.len() as u64,
@@ -215,16 +663,47 @@ impl<'a> Scheduler<'a> {
     /// detach and return the kernel's exit information.
     fn run(&mut self, shutdown: &AtomicBool) -> Result<UserExitInfo> {
         let (res_ch, req_ch) = self.stats_server.channels();
+        let mut next_step = Instant::now() + self.interval;
         while !shutdown.load(Ordering::Relaxed) && !self.exited() {
-            match req_ch.recv_timeout(Duration::from_millis(250)) {
+            let wait = next_step
+                .saturating_duration_since(Instant::now())
+                .min(Duration::from_millis(250));
+            match req_ch.recv_timeout(wait) {
                 Ok(()) => res_ch.send(self.metrics()?)?,
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(e) => Err(e)?,
+            }
+            if Instant::now() >= next_step {
+                self.step()?;
+                next_step += self.interval;
+                if next_step < Instant::now() {
+                    next_step = Instant::now() + self.interval;
+                }
             }
         }
         let _ = self.struct_ops.take();
         uei_report!(&self.skel, uei)
     }
+}
+
+/// Install `cpus` as the SSC: write the request into the BPF side's ssc_next[] and run its
+/// apply_ssc() program.
+fn apply_ssc(skel: &mut BpfSkel, ssc: &mut SscState, cpus: Vec<usize>) -> Result<()> {
+    let bss = skel.maps.bss_data.as_deref_mut().context("no .bss")?;
+    bss.ssc_next.iter_mut().for_each(|b| *b = 0);
+    for &c in &cpus {
+        bss.ssc_next[c] = 1;
+    }
+    let out = skel
+        .progs
+        .apply_ssc
+        .test_run(libbpf_rs::ProgramInput::default())
+        .context("running apply_ssc")?;
+    if out.return_value != 0 {
+        anyhow::bail!("apply_ssc failed: {}", out.return_value as i32);
+    }
+    ssc.cpus = cpus;
+    Ok(())
 }
 
 impl Drop for Scheduler<'_> {
@@ -282,27 +761,32 @@ fn real_main() -> Result<i32> {
         return Ok(exit_code::OK);
     }
 
+    // Flags that depend on the machine are checked before anything is loaded.
+    let topo = CpuTopo::detect().context("reading the CPU topology")?;
+    let plan = match plan_ssc(&opts, &topo) {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return Ok(exit_code::USAGE);
+        }
+    };
+
     if let Err(e) = preflight::check() {
         log::error!("{e}");
         return Ok(e.exit_code());
     }
 
-    info!(
-        "{SCHEDULER_NAME} {}: slice_us={} stats={} exit_dump_len={} verbose={}",
-        env!("CARGO_PKG_VERSION"),
-        opts.slice_us,
-        opts.stats.map_or("off".to_string(), |s| format!("{s}s")),
-        opts.exit_dump_len,
-        opts.verbose
-    );
+    info!("{SCHEDULER_NAME} {}: {opts:?}", env!("CARGO_PKG_VERSION"));
 
     if let Some(intv) = opts.stats {
         spawn_monitor(intv, shutdown.clone());
     }
 
+    drop(plan);
     let mut open_object = MaybeUninit::uninit();
     loop {
-        let mut sched = Scheduler::init(&opts, &mut open_object)?;
+        let plan = plan_ssc(&opts, &topo).map_err(anyhow::Error::msg)?;
+        let mut sched = Scheduler::init(&opts, topo.clone(), plan, &mut open_object)?;
         let uei = sched.run(&shutdown)?;
         if uei.should_restart() && !shutdown.load(Ordering::Relaxed) {
             info!("the kernel asked for a restart (CPU hotplug?): restarting");

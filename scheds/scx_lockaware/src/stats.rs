@@ -45,6 +45,59 @@ pub struct Metrics {
     pub dispatch_steal: u64,
     #[stat(desc = "Slices extended because no other task was waiting")]
     pub keep_prev: u64,
+
+    #[stat(desc = "SSC size, in CPUs")]
+    pub ssc_size: u64,
+    #[stat(desc = "SSC CPUs")]
+    pub ssc_cpus: String,
+    #[stat(desc = "SSC search mode (paper, refine; off with --ssc-cpus)")]
+    pub search_mode: String,
+    #[stat(desc = "SSC search phase: climbing, refining, stopped (fixed with --ssc-cpus)")]
+    pub search_phase: String,
+    #[stat(desc = "Search decisions taken while searching, since start")]
+    pub search_steps: u64,
+    #[stat(desc = "Searches restarted (lock behaviour changed, or the re-search timeout)")]
+    pub search_restarts: u64,
+    #[stat(desc = "Last search moves: time:size->new:action:thro")]
+    pub search_decisions: String,
+    #[stat(desc = "Throughput estimate of the last window: useful CPUs of lock-intensive tasks")]
+    pub thro: f64,
+    #[stat(desc = "Reference throughput (previous size while searching, settled value after)")]
+    pub thro_ref: f64,
+    #[stat(desc = "Mean on-CPU lock-wait share of lock-intensive tasks on the SSC (p-bar)")]
+    pub p_spin: f64,
+    #[stat(desc = "Mean lock-wait share counting off-CPU waits")]
+    pub p_wait: f64,
+    #[stat(desc = "Votes collected toward the next decision: run time, ms")]
+    pub votes_run_ms: f64,
+    #[stat(desc = "Lock-intensive tasks")]
+    pub nr_lock_tasks: u64,
+    #[stat(desc = "Top lock-waiting tasks: pid:comm:share (* = lock-intensive)")]
+    pub top_lock_tasks: String,
+    #[stat(desc = "Kernel lock waits seen (lock:contention_end)")]
+    pub klock_waits: u64,
+    #[stat(desc = "User lock (futex) waits seen")]
+    pub futex_waits: u64,
+    #[stat(desc = "Tasks classified lock-intensive")]
+    pub lock_in: u64,
+    #[stat(desc = "Tasks leaving the lock-intensive class (or exiting in it)")]
+    pub lock_out: u64,
+    #[stat(desc = "Lock-intensive tasks put straight on an idle SSC CPU")]
+    pub ssc_direct: u64,
+    #[stat(desc = "Lock-intensive tasks queued for the SSC")]
+    pub ssc_enq: u64,
+    #[stat(desc = "Dispatches of lock-intensive work by SSC CPUs")]
+    pub ssc_dispatch: u64,
+    #[stat(desc = "Lock-intensive tasks moved into the SSC from outside")]
+    pub ssc_migrate: u64,
+    #[stat(desc = "Lock-intensive runs outside the SSC because their affinity excludes it")]
+    pub lock_out_affinity: u64,
+    #[stat(desc = "Lock-intensive runs outside the SSC placed before the SSC changed")]
+    pub lock_out_resize: u64,
+    #[stat(desc = "Lock-intensive runs outside the SSC with no reason (must stay 0)")]
+    pub lock_out_noreason: u64,
+    #[stat(desc = "Tasks stranded on the SSC queue by a resize, run outside")]
+    pub ssc_rescue: u64,
 }
 
 impl Metrics {
@@ -60,6 +113,22 @@ impl Metrics {
             dispatch_llc: self.dispatch_llc.saturating_sub(prev.dispatch_llc),
             dispatch_steal: self.dispatch_steal.saturating_sub(prev.dispatch_steal),
             keep_prev: self.keep_prev.saturating_sub(prev.keep_prev),
+            klock_waits: self.klock_waits.saturating_sub(prev.klock_waits),
+            futex_waits: self.futex_waits.saturating_sub(prev.futex_waits),
+            lock_in: self.lock_in.saturating_sub(prev.lock_in),
+            lock_out: self.lock_out.saturating_sub(prev.lock_out),
+            ssc_direct: self.ssc_direct.saturating_sub(prev.ssc_direct),
+            ssc_enq: self.ssc_enq.saturating_sub(prev.ssc_enq),
+            ssc_dispatch: self.ssc_dispatch.saturating_sub(prev.ssc_dispatch),
+            ssc_migrate: self.ssc_migrate.saturating_sub(prev.ssc_migrate),
+            lock_out_affinity: self
+                .lock_out_affinity
+                .saturating_sub(prev.lock_out_affinity),
+            lock_out_resize: self.lock_out_resize.saturating_sub(prev.lock_out_resize),
+            lock_out_noreason: self
+                .lock_out_noreason
+                .saturating_sub(prev.lock_out_noreason),
+            ssc_rescue: self.ssc_rescue.saturating_sub(prev.ssc_rescue),
             ..self.clone()
         }
     }
@@ -83,6 +152,46 @@ impl Metrics {
             self.kick_idle,
             self.pull_idle_core,
         )?;
+        writeln!(
+            w,
+            "  ssc {} [{}] {} {} steps {} restarts {} | thro {:.3} ref {:.3} p_spin {:.3} \
+             p_wait {:.3} votes {:.1}ms | lock tasks {} (+{} -{}) waits: klock {} futex {}",
+            self.ssc_size,
+            self.ssc_cpus,
+            self.search_mode,
+            self.search_phase,
+            self.search_steps,
+            self.search_restarts,
+            self.thro,
+            self.thro_ref,
+            self.p_spin,
+            self.p_wait,
+            self.votes_run_ms,
+            self.nr_lock_tasks,
+            self.lock_in,
+            self.lock_out,
+            self.klock_waits,
+            self.futex_waits,
+        )?;
+        writeln!(
+            w,
+            "  ssc: direct {} queued {} dispatch {} migrate-in {} | outside: affinity {} \
+             resize {} noreason {} rescue {}",
+            self.ssc_direct,
+            self.ssc_enq,
+            self.ssc_dispatch,
+            self.ssc_migrate,
+            self.lock_out_affinity,
+            self.lock_out_resize,
+            self.lock_out_noreason,
+            self.ssc_rescue,
+        )?;
+        if !self.search_decisions.is_empty() {
+            writeln!(w, "  moves: {}", self.search_decisions)?;
+        }
+        if !self.top_lock_tasks.is_empty() {
+            writeln!(w, "  top lock waiters: {}", self.top_lock_tasks)?;
+        }
         Ok(())
     }
 }

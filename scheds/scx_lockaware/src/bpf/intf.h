@@ -9,6 +9,19 @@
 enum lockaware_consts {
 	MAX_CPUS	= 1024,	/* highest CPU id + 1 the scheduler handles */
 	MAX_LLCS	= 256,	/* number of last-level caches it handles */
+	SSC_DSQ		= MAX_LLCS, /* DSQ of the lock-intensive tasks (SSC CPUs only) */
+	SHARE_ONE	= 1024,	/* lock-wait shares are fixed point: 1024 = 100% */
+	TASK_COMM_LEN_	= 16,
+};
+
+/* A task seen waiting for locks, for the "top lock-waiting tasks" statistic. */
+struct lock_task_info {
+	char comm[TASK_COMM_LEN_];
+	unsigned int share;		/* lock-wait share, SHARE_ONE = 100% */
+	unsigned int spin_share;	/* on-CPU (spinning) part of it */
+	unsigned int intensive;		/* classified lock-intensive */
+	unsigned int pad;
+	unsigned long long updated_ns;	/* when this entry was last written */
 };
 
 /*
@@ -25,6 +38,27 @@ enum lockaware_stat {
 	STAT_DISPATCH_LLC,	/* CPU took work from its own LLC queue */
 	STAT_DISPATCH_STEAL,	/* CPU took work from another LLC's queue */
 	STAT_KEEP_PREV,		/* nothing queued: current task kept running */
+
+	/* Lock-wait accounting (SPEC.md section 1, "Lock-wait share per task"). */
+	STAT_KLOCK_WAITS,	/* kernel lock contentions ended (tracepoints) */
+	STAT_FUTEX_WAITS,	/* user lock (futex) waits ended */
+	STAT_LOCK_IN,		/* tasks classified lock-intensive */
+	STAT_LOCK_OUT,		/* tasks leaving the class (hysteresis) or exiting in it */
+
+	/* The Special Set of Cores. */
+	STAT_SSC_DIRECT,	/* lock-intensive task put straight on an idle SSC CPU */
+	STAT_SSC_ENQ,		/* lock-intensive task queued on the SSC queue */
+	STAT_SSC_DISPATCH,	/* SSC CPU took lock-intensive work */
+	STAT_SSC_MIGRATE,	/* lock-intensive task moved into the SSC from outside */
+	STAT_LOCK_OUT_AFFINITY,	/* lock-intensive run outside the SSC: affinity forbids it */
+	STAT_LOCK_OUT_RESIZE,	/* ... placed before the SSC changed */
+	STAT_LOCK_OUT_NOREASON,	/* ... for no reason: must stay 0 */
+	STAT_SSC_RESCUE,	/* task stranded on the SSC queue by a resize, run elsewhere */
+
+	/* Votes (figure 3.30): lock-intensive tasks on SSC CPUs, in ns. */
+	STAT_VOTE_RUN_NS,
+	STAT_VOTE_SPIN_NS,
+	STAT_VOTE_BLOCK_NS,
 	NR_SCHED_STATS,
 };
 

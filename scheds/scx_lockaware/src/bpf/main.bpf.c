@@ -43,6 +43,46 @@ const volatile bool smt_enabled = true;
 /* Another CPU of the same core (the SMT sibling), or -1. */
 const volatile s32 cpu_sibling[MAX_CPUS];
 
+/*
+ * Lock-intensive classification (SPEC.md section 1, "Classification"): a
+ * task enters the class when its lock-wait share exceeds lock_enter_share
+ * (--lock-threshold) and leaves it when the share drops below
+ * lock_leave_share (half of it). The thesis never demotes; without this a
+ * task that stops contending would stay confined to the SSC forever.
+ */
+const volatile u32 lock_enter_share = SHARE_ONE / 10;
+const volatile u32 lock_leave_share = SHARE_ONE / 20;
+
+/*
+ * The decayed window over which a task's lock-wait share is measured: when
+ * the observed time (run + off-CPU waits) passes lock_window_ns, every sum is
+ * halved, so the share weighs the last ~2 windows. The thesis measures per
+ * slice on a kernel that spins; here blocking waits end only when the task
+ * runs again, so one slice would see a wait and not the run around it. A
+ * window of ~10 slices (50 ms by default) holds several lock episodes, so a
+ * single slice does not flip the class, and follows a phase change within
+ * about 100 ms, well inside the agent's decisions and the 30 s re-search.
+ */
+const volatile u64 lock_window_ns = 50000000ULL;
+
+/* The agent's process: its own lock waits are not measured (never confined). */
+const volatile s32 agent_tgid;
+
+/* A task is classified only once this much of it has been observed. */
+const volatile u64 lock_min_obs_ns = 2000000ULL;
+
+/*
+ * The Special Set of Cores, written by the agent through apply_ssc():
+ * ssc_next[] is the agent's request, ssc_is[] the set in force. ssc_gen
+ * counts changes so that a run can tell whether it was placed under the
+ * current SSC (figure 3.30's record_bound == special_core_bound).
+ */
+u8 ssc_next[MAX_CPUS];
+u8 ssc_is[MAX_CPUS];
+u64 ssc_gen;
+u32 ssc_nr;
+u32 ssc_llc;	/* LLC of the first SSC CPU: its clock orders the SSC queue */
+
 UEI_DEFINE(uei);
 
 #include "sched_common.bpf.h"
@@ -91,10 +131,50 @@ struct {
 	__type(value, struct pull_hint);
 } pull_hints SEC(".maps");
 
+/* The SSC as a cpumask, for the idle pick. */
+struct ssc_ctx {
+	struct bpf_cpumask __kptr *mask;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct ssc_ctx);
+} ssc_ctxs SEC(".maps");
+
+/* Tasks seen waiting for locks (pid -> info), for the statistics. */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, s32);
+	__type(value, struct lock_task_info);
+} lock_tasks SEC(".maps");
+
 /* Per-task state. */
 struct task_ctx {
 	u64 started_at;	/* when the task last started running (ns) */
 	u32 vtime_llc;	/* the LLC whose clock the task's vtime follows */
+	bool lock_intensive;
+
+	/* The kernel lock wait in progress (contention_begin .. _end). */
+	u64 wait_start;		/* 0 = none */
+	u64 wait_oncpu_since;	/* when it last got the CPU during the wait */
+	u64 wait_spin;		/* on-CPU part of the wait so far */
+	u64 futex_start;	/* user lock (futex) wait in progress, 0 = none */
+
+	/* Lock waits that ended since the task last stopped (for the votes). */
+	u64 run_spin;
+	u64 run_block;
+
+	/* The decayed window of the lock-wait share. */
+	u64 win_run;
+	u64 win_spin;
+	u64 win_block;
+
+	u64 place_gen;	/* ssc_gen when the task was last placed as lock-intensive */
+	u64 run_gen;	/* ssc_gen when the task last started running */
+	u64 info_at;	/* when its lock_tasks entry was last written */
 };
 
 struct {
@@ -112,6 +192,30 @@ static struct llc_ctx *lookup_llc_ctx(u32 llc)
 static struct task_ctx *lookup_task_ctx(const struct task_struct *p)
 {
 	return bpf_task_storage_get(&task_ctxs, (struct task_struct *)p, 0, 0);
+}
+
+static bool cpu_in_ssc(s32 cpu)
+{
+	u32 c = (u32)cpu;
+
+	return c < MAX_CPUS && ssc_is[c & (MAX_CPUS - 1)];
+}
+
+static struct bpf_cpumask *ssc_mask(void)
+{
+	struct ssc_ctx *sctx;
+	u32 zero = 0;
+
+	sctx = bpf_map_lookup_elem(&ssc_ctxs, &zero);
+	return sctx ? sctx->mask : NULL;
+}
+
+/* Whether @p may run on some SSC CPU. */
+static bool ssc_allowed(const struct task_struct *p)
+{
+	struct bpf_cpumask *ssc = ssc_mask();
+
+	return ssc && bpf_cpumask_intersects(cast_mask(ssc), p->cpus_ptr);
 }
 
 /*
@@ -158,14 +262,63 @@ static s32 pick_idle_cpu(struct task_struct *p, s32 prev_cpu)
 	return pick_idle_cpu_core_first(p, prev_cpu, cast_mask(mask), smt_enabled);
 }
 
+/*
+ * Idle-core-first pick inside the SSC for lock-intensive @p (figure 3.28's
+ * get_target_core(): "a core whose id is chosen from 0 to the bound",
+ * spreading the load over the SSC).
+ */
+static s32 pick_idle_ssc_cpu(struct task_struct *p, s32 prev_cpu)
+{
+	struct bpf_cpumask *ssc = ssc_mask(), *mask;
+	struct scratch_ctx *sctx;
+	u32 zero = 0;
+	s32 cpu;
+
+	sctx = bpf_map_lookup_elem(&scratch, &zero);
+	if (!ssc || !sctx || !(mask = sctx->mask))
+		return -ENOENT;
+	bpf_cpumask_and(mask, cast_mask(ssc), p->cpus_ptr);
+	if (cpu_in_ssc(prev_cpu) && bpf_cpumask_test_cpu(prev_cpu, p->cpus_ptr) &&
+	    scx_bpf_test_and_clear_cpu_idle(prev_cpu))
+		return prev_cpu;
+	if (smt_enabled) {
+		cpu = scx_bpf_pick_idle_cpu(cast_mask(mask), SCX_PICK_IDLE_CORE);
+		if (cpu >= 0)
+			return cpu;
+	}
+	return scx_bpf_pick_idle_cpu(cast_mask(mask), 0);
+}
+
+/* Note that lock-intensive @p is being placed under the current SSC. */
+static void placed_as_lock_task(struct task_ctx *tctx, s32 from_cpu)
+{
+	tctx->place_gen = ssc_gen;
+	if (!cpu_in_ssc(from_cpu))
+		stat_inc(STAT_SSC_MIGRATE);
+}
+
 s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 		   u64 wake_flags)
 {
+	struct task_ctx *tctx;
 	s32 cpu;
 
 	/* A one-CPU task has nowhere else to go; enqueue() handles it. */
 	if (p->nr_cpus_allowed == 1)
 		return prev_cpu;
+
+	/* Lock-intensive tasks wake only on SSC CPUs (SPEC.md section 1, "SSC"). */
+	tctx = lookup_task_ctx(p);
+	if (tctx && tctx->lock_intensive && ssc_allowed(p)) {
+		cpu = pick_idle_ssc_cpu(p, prev_cpu);
+		if (cpu >= 0) {
+			placed_as_lock_task(tctx, prev_cpu);
+			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, 0);
+			stat_inc(STAT_SSC_DIRECT);
+			return cpu;
+		}
+		return prev_cpu;
+	}
 
 	cpu = pick_idle_cpu(p, prev_cpu);
 	if (cpu >= 0) {
@@ -200,6 +353,31 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		cpu = bpf_cpumask_any_distribute(p->cpus_ptr);
 
 	/*
+	 * Lock-intensive tasks run only on SSC CPUs: an idle one gets the task
+	 * directly, else the task waits on the SSC queue, which only SSC CPUs
+	 * serve, and before anything else (T§3.4.2.4: balancing stays inside
+	 * the SSC). A task whose affinity excludes the whole SSC takes the
+	 * normal path (counted when it runs).
+	 */
+	tctx = lookup_task_ctx(p);
+	if (tctx && tctx->lock_intensive && ssc_allowed(p)) {
+		s32 from = scx_bpf_task_cpu(p);
+
+		placed_as_lock_task(tctx, from);
+		idle = pick_idle_ssc_cpu(p, from);
+		if (idle >= 0) {
+			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL_ON | idle, slice_ns, enq_flags);
+			scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
+			stat_inc(STAT_SSC_DIRECT);
+			return;
+		}
+		task_follow_llc_clock(p, tctx, ssc_llc);
+		scx_bpf_dsq_insert_vtime(p, SSC_DSQ, slice_ns, p->scx.dsq_vtime, enq_flags);
+		stat_inc(STAT_SSC_ENQ);
+		return;
+	}
+
+	/*
 	 * An idle CPU may run @p (a fully idle core first): hand @p straight
 	 * to it and wake it. Queuing @p on the LLC instead would let any CPU
 	 * take it, an SMT sibling of a busy core included (seed 003).
@@ -215,7 +393,6 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	}
 
 	llc = cpu_to_llc(cpu);
-	tctx = lookup_task_ctx(p);
 	if (tctx)
 		task_follow_llc_clock(p, tctx, llc);
 
@@ -314,10 +491,40 @@ static s32 take_pull_hint(struct task_struct *p)
 	return target;
 }
 
+/*
+ * A CPU outside the SSC about to idle runs a task left on the SSC queue that
+ * no SSC CPU may run (its affinity missed the SSC after a resize), so that
+ * the task cannot stall.
+ */
+static bool rescue_stranded(s32 cpu)
+{
+	struct bpf_cpumask *ssc = ssc_mask();
+	struct task_struct *p;
+
+	if (!ssc || !scx_bpf_dsq_nr_queued(SSC_DSQ))
+		return false;
+	bpf_for_each(scx_dsq, p, SSC_DSQ, 0) {
+		if (!bpf_cpumask_test_cpu(cpu, p->cpus_ptr) ||
+		    bpf_cpumask_intersects(cast_mask(ssc), p->cpus_ptr))
+			continue;
+		if (scx_bpf_dsq_move(BPF_FOR_EACH_ITER, p, SCX_DSQ_LOCAL, 0)) {
+			stat_inc(STAT_SSC_RESCUE);
+			return true;
+		}
+	}
+	return false;
+}
+
 void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 {
 	u32 llc = cpu_to_llc(cpu);
 	u32 i;
+
+	/* SSC CPUs serve lock-intensive work first (SPEC.md section 1). */
+	if (cpu_in_ssc(cpu) && scx_bpf_dsq_move_to_local(SSC_DSQ, 0)) {
+		stat_inc(STAT_SSC_DISPATCH);
+		return;
+	}
 
 	if (scx_bpf_dsq_move_to_local(llc, 0)) {
 		stat_inc(STAT_DISPATCH_LLC);
@@ -341,6 +548,8 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 		return;
 	}
 
+	if (!cpu_in_ssc(cpu) && rescue_stranded(cpu))
+		return;
 	pull_to_idle_core(cpu, llc);
 }
 
@@ -348,11 +557,27 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
 	struct llc_ctx *lctx;
-	u32 llc = cpu_to_llc(scx_bpf_task_cpu(p));
+	s32 cpu = scx_bpf_task_cpu(p);
+	u32 llc = cpu_to_llc(cpu);
 
 	if (!tctx)
 		return;
 	tctx->started_at = scx_bpf_now();
+	tctx->run_gen = ssc_gen;
+
+	/* A kernel lock wait in progress spins on the CPU again. */
+	if (tctx->wait_start)
+		tctx->wait_oncpu_since = tctx->started_at;
+
+	/* Lock-intensive runs outside the SSC, and why. */
+	if (tctx->lock_intensive && !cpu_in_ssc(cpu)) {
+		if (!ssc_allowed(p))
+			stat_inc(STAT_LOCK_OUT_AFFINITY);
+		else if (tctx->place_gen != ssc_gen)
+			stat_inc(STAT_LOCK_OUT_RESIZE);
+		else
+			stat_inc(STAT_LOCK_OUT_NOREASON);
+	}
 
 	/* A stolen task now follows the clock of the LLC it runs on. */
 	if (tctx->vtime_llc != llc)
@@ -363,16 +588,301 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 		lctx->vtime_now = p->scx.dsq_vtime;
 }
 
+/* Lock-wait share of @tctx's window, SHARE_ONE = 100%. */
+static u32 window_share(const struct task_ctx *tctx)
+{
+	u64 d = tctx->win_run + tctx->win_block;
+
+	if (!d)
+		return 0;
+	return (tctx->win_spin + tctx->win_block) * SHARE_ONE / d;
+}
+
+/* Record @p in lock_tasks (at most every 100 ms per task). */
+static void note_lock_task(struct task_struct *p, struct task_ctx *tctx,
+			   u32 share, u64 now)
+{
+	struct lock_task_info info = {};
+	u64 d = tctx->win_run + tctx->win_block;
+	s32 pid = p->pid;
+
+	if (now - tctx->info_at < 100000000ULL)
+		return;
+	tctx->info_at = now;
+	bpf_probe_read_kernel_str(info.comm, sizeof(info.comm), p->comm);
+	info.share = share;
+	info.spin_share = d ? tctx->win_spin * SHARE_ONE / d : 0;
+	info.intensive = tctx->lock_intensive;
+	info.updated_ns = now;
+	bpf_map_update_elem(&lock_tasks, &pid, &info, BPF_ANY);
+}
+
+/*
+ * End of a run (figure 3.30, "runs at the end of each time slice"): charge
+ * the run, update the task's lock-wait window and class, and vote.
+ */
 void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
-	u64 used;
+	s32 cpu = scx_bpf_task_cpu(p);
+	u64 now, used;
+	u32 share;
 
 	if (!tctx || !tctx->started_at)
 		return;
-	used = scx_bpf_now() - tctx->started_at;
+	now = scx_bpf_now();
+	used = now - tctx->started_at;
 	/* Weighted vruntime: nice 0 (weight 100) advances at wall speed. */
 	p->scx.dsq_vtime += scale_by_task_weight_inverse(p, used);
+
+	/* A kernel lock wait in progress stops spinning on this CPU. */
+	if (tctx->wait_start && tctx->wait_oncpu_since) {
+		tctx->wait_spin += now - tctx->wait_oncpu_since;
+		tctx->wait_oncpu_since = 0;
+	}
+
+	/* The decayed window (see lock_window_ns). */
+	tctx->win_run += used;
+	tctx->win_spin += tctx->run_spin;
+	tctx->win_block += tctx->run_block;
+	if (tctx->win_run + tctx->win_block > lock_window_ns) {
+		tctx->win_run /= 2;
+		tctx->win_spin /= 2;
+		tctx->win_block /= 2;
+	}
+
+	/* Classification with hysteresis (figure 3.30, lines 4-10). */
+	share = window_share(tctx);
+	if (!tctx->lock_intensive) {
+		if (share > lock_enter_share &&
+		    tctx->win_run + tctx->win_block >= lock_min_obs_ns) {
+			tctx->lock_intensive = true;
+			stat_inc(STAT_LOCK_IN);
+		}
+	} else if (share < lock_leave_share) {
+		tctx->lock_intensive = false;
+		stat_inc(STAT_LOCK_OUT);
+	}
+
+	/*
+	 * Votes (figure 3.30, lines 12-23): a lock-intensive task that ran on an
+	 * SSC CPU under the SSC still in force adds its run and lock waits.
+	 * Per-CPU counters replace the thesis's trylock-protected globals.
+	 */
+	if (tctx->lock_intensive && cpu_in_ssc(cpu) && tctx->run_gen == ssc_gen) {
+		stat_add(STAT_VOTE_RUN_NS, used);
+		stat_add(STAT_VOTE_SPIN_NS, tctx->run_spin);
+		stat_add(STAT_VOTE_BLOCK_NS, tctx->run_block);
+	}
+	tctx->run_spin = 0;
+	tctx->run_block = 0;
+
+	if (share)
+		note_lock_task(p, tctx, share, now);
+}
+
+void BPF_STRUCT_OPS(lockaware_exit_task, struct task_struct *p,
+		    struct scx_exit_task_args *args)
+{
+	struct task_ctx *tctx = lookup_task_ctx(p);
+	s32 pid = p->pid;
+
+	if (tctx && tctx->lock_intensive)
+		stat_inc(STAT_LOCK_OUT);
+	bpf_map_delete_elem(&lock_tasks, &pid);
+}
+
+/*
+ * Lock-wait accounting (SPEC.md section 1, "Lock-wait share per task").
+ *
+ * Kernel locks: lock:contention_begin/end bracket a wait on a spinlock,
+ * rwlock, mutex or rwsem. The part of the wait spent on the CPU (spinning,
+ * optimistic mutex spinning) is "spin", the part spent switched out
+ * "block"; running() and stopping() split the two.
+ */
+static struct task_ctx *current_task_ctx(void)
+{
+	struct task_struct *cur = bpf_get_current_task_btf();
+
+	if (cur->tgid == agent_tgid)
+		return NULL;
+	return lookup_task_ctx(cur);
+}
+
+SEC("tp_btf/contention_begin")
+int BPF_PROG(lockaware_contention_begin, void *lock, unsigned int flags)
+{
+	struct task_ctx *tctx = current_task_ctx();
+	u64 now;
+
+	/* A mutex that stops spinning and sleeps reports a second begin. */
+	if (!tctx || tctx->wait_start)
+		return 0;
+	now = scx_bpf_now();
+	tctx->wait_start = now;
+	tctx->wait_oncpu_since = now;
+	tctx->wait_spin = 0;
+	return 0;
+}
+
+SEC("tp_btf/contention_end")
+int BPF_PROG(lockaware_contention_end, void *lock, int ret)
+{
+	struct task_ctx *tctx = current_task_ctx();
+	u64 now, spin, total;
+
+	if (!tctx || !tctx->wait_start)
+		return 0;
+	now = scx_bpf_now();
+	spin = tctx->wait_spin;
+	if (tctx->wait_oncpu_since)
+		spin += now - tctx->wait_oncpu_since;
+	total = now - tctx->wait_start;
+	if (spin > total)
+		spin = total;
+	tctx->run_spin += spin;
+	tctx->run_block += total - spin;
+	tctx->wait_start = 0;
+	tctx->wait_oncpu_since = 0;
+	stat_inc(STAT_KLOCK_WAITS);
+	return 0;
+}
+
+/*
+ * User-space locks: a futex wait counts as a lock wait when it is a mutex's
+ * wait (glibc's pthread mutexes and Rust's std mutexes wait for the value 2,
+ * "locked, with waiters") or a priority-inheritance lock. Condition
+ * variables, semaphores and other futex sleeps wait for events, not locks,
+ * and are left out. The whole wait is off-CPU ("block").
+ */
+#define FUTEX_LOCKED_WAITERS	2
+
+static void futex_wait_begin(void)
+{
+	struct task_ctx *tctx = current_task_ctx();
+
+	if (tctx)
+		tctx->futex_start = scx_bpf_now();
+}
+
+static void futex_wait_done(void)
+{
+	struct task_ctx *tctx = current_task_ctx();
+
+	if (!tctx || !tctx->futex_start)
+		return;
+	tctx->run_block += scx_bpf_now() - tctx->futex_start;
+	tctx->futex_start = 0;
+	stat_inc(STAT_FUTEX_WAITS);
+}
+
+/* fentry/fexit on the kernel's futex functions (the agent's first choice). */
+SEC("fentry/futex_wait")
+int BPF_PROG(lockaware_futex_wait_entry, u32 *uaddr, unsigned int flags, u32 val)
+{
+	if (val == FUTEX_LOCKED_WAITERS)
+		futex_wait_begin();
+	return 0;
+}
+
+SEC("fexit/futex_wait")
+int BPF_PROG(lockaware_futex_wait_exit)
+{
+	futex_wait_done();
+	return 0;
+}
+
+SEC("fentry/futex_lock_pi")
+int BPF_PROG(lockaware_futex_lock_pi_entry)
+{
+	futex_wait_begin();
+	return 0;
+}
+
+SEC("fexit/futex_lock_pi")
+int BPF_PROG(lockaware_futex_lock_pi_exit)
+{
+	futex_wait_done();
+	return 0;
+}
+
+/* The fallback when fentry/fexit cannot attach: the futex syscall tracepoints. */
+#define FUTEX_WAIT_OP		0
+#define FUTEX_LOCK_PI_OP	6
+#define FUTEX_WAIT_BITSET_OP	9
+#define FUTEX_LOCK_PI2_OP	13
+#define FUTEX_CMD_MASK_		(~(128 | 256))	/* ~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME) */
+
+SEC("tracepoint/syscalls/sys_enter_futex")
+int lockaware_sys_enter_futex(struct trace_event_raw_sys_enter *ctx)
+{
+	int op = (int)ctx->args[1] & FUTEX_CMD_MASK_;
+	bool wait = op == FUTEX_WAIT_OP || op == FUTEX_WAIT_BITSET_OP;
+
+	if ((wait && (u32)ctx->args[2] == FUTEX_LOCKED_WAITERS) ||
+	    op == FUTEX_LOCK_PI_OP || op == FUTEX_LOCK_PI2_OP)
+		futex_wait_begin();
+	return 0;
+}
+
+SEC("tracepoint/syscalls/sys_exit_futex")
+int lockaware_sys_exit_futex(void *ctx)
+{
+	futex_wait_done();
+	return 0;
+}
+
+/*
+ * Install the SSC the agent wrote into ssc_next[] (run by the agent with
+ * BPF_PROG_TEST_RUN whenever the search moves, and once before attaching).
+ */
+SEC("syscall")
+int apply_ssc(void *ctx)
+{
+	struct bpf_cpumask *mask;
+	struct ssc_ctx *sctx;
+	u32 zero = 0, nr = 0, first_llc = 0;
+	s32 cpu;
+	bool first = true;
+
+	sctx = bpf_map_lookup_elem(&ssc_ctxs, &zero);
+	if (!sctx)
+		return -ENOENT;
+	if (!sctx->mask) {
+		mask = bpf_cpumask_create();
+		if (!mask)
+			return -ENOMEM;
+		mask = bpf_kptr_xchg(&sctx->mask, mask);
+		if (mask)
+			bpf_cpumask_release(mask);
+	}
+
+	bpf_rcu_read_lock();
+	mask = sctx->mask;
+	if (!mask) {
+		bpf_rcu_read_unlock();
+		return -ENOENT;
+	}
+	bpf_for(cpu, 0, nr_cpus_possible) {
+		u32 c = (u32)cpu & (MAX_CPUS - 1);
+
+		if (ssc_next[c]) {
+			bpf_cpumask_set_cpu(c, mask);
+			if (first) {
+				first_llc = cpu_to_llc(c);
+				first = false;
+			}
+			nr++;
+		} else {
+			bpf_cpumask_clear_cpu(c, mask);
+		}
+		ssc_is[c] = ssc_next[c];
+	}
+	bpf_rcu_read_unlock();
+	ssc_nr = nr;
+	ssc_llc = first_llc;
+	__sync_fetch_and_add(&ssc_gen, 1);
+	return 0;
 }
 
 void BPF_STRUCT_OPS(lockaware_enable, struct task_struct *p)
@@ -465,6 +975,9 @@ s32 BPF_STRUCT_OPS_SLEEPABLE(lockaware_init)
 	ret = init_scratch_masks();
 	if (ret)
 		return ret;
+	ret = scx_bpf_create_dsq(SSC_DSQ, -1);
+	if (ret)
+		return ret;
 	return init_llcs();
 }
 
@@ -480,6 +993,7 @@ SCX_OPS_DEFINE(lockaware_ops,
 	       .running		= (void *)lockaware_running,
 	       .stopping	= (void *)lockaware_stopping,
 	       .enable		= (void *)lockaware_enable,
+	       .exit_task	= (void *)lockaware_exit_task,
 	       .init_task	= (void *)lockaware_init_task,
 	       .init		= (void *)lockaware_init,
 	       .exit		= (void *)lockaware_exit,

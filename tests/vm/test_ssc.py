@@ -1,0 +1,238 @@
+"""VM tests of scx_lockaware's lock-contention logic (issue #3): classification, SSC confinement,
+SSC bounds, kernel-lock visibility, phase change, and flag validation. They read the
+scheduler's own statistics through its scx_stats socket and the kernel's placement of each
+thread (/proc/PID/task/TID/stat), in a 4-vCPU guest (tools/test.sh)."""
+import json
+import os
+import signal
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from test_lockaware import BIN, ROOT, SCX, ops, start, state, wait_for  # noqa: F401
+
+WORKLOADS = Path(os.environ.get("SCX_WORKLOADS_BIN", ROOT / "target" / "release" / "scx-workloads"))
+STATS_SOCK = "/var/run/scx/root/stats"
+
+
+class Stats:
+    """A client of the scheduler's scx_stats socket. Counters in each reply are the events
+    since this client's previous request; `totals` sums them."""
+
+    def __init__(self):
+        # The socket file may be a previous instance's until the server replaces it: retry.
+        end = time.monotonic() + 30
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX)
+                self.sock.connect(STATS_SOCK)
+                break
+            except (FileNotFoundError, ConnectionRefusedError):
+                self.sock.close()
+                assert time.monotonic() < end, f"cannot connect to {STATS_SOCK}"
+                time.sleep(0.2)
+        self.rd = self.sock.makefile("r")
+        self.totals = {}
+
+    def get(self):
+        self.sock.sendall(b'{"req":"stats","args":{"target":"top"}}\n')
+        resp = json.loads(self.rd.readline())
+        assert resp["errno"] == 0, resp
+        m = resp["args"]["resp"]
+        for k in ("klock_waits", "futex_waits", "lock_in", "lock_out", "ssc_direct",
+                  "ssc_enq", "ssc_dispatch", "lock_out_affinity", "lock_out_resize",
+                  "lock_out_noreason"):
+            self.totals[k] = self.totals.get(k, 0) + m[k]
+        return m
+
+    def close(self):
+        self.sock.close()
+
+
+def cpus_of(list_str):
+    out = set()
+    for part in filter(None, list_str.split(",")):
+        a, _, b = part.partition("-")
+        out.update(range(int(a), int(b or a) + 1))
+    return out
+
+
+def thread_cpu(pid, tid):
+    try:
+        stat = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    f = stat.rsplit(")", 1)[1].split()
+    return int(f[36]), f[0]  # CPU it last ran on, state
+
+
+def top_tasks(m):
+    """{tid: (share %, lock-intensive)} from the top_lock_tasks statistic."""
+    out = {}
+    for e in m["top_lock_tasks"].split():
+        tid, _comm, share = e.split(":")
+        out[int(tid)] = (float(share.rstrip("%*")), share.endswith("*"))
+    return out
+
+
+class Workload:
+    """scx-workloads in the background; its tids come from /proc (the JSON comes at the end)."""
+
+    def __init__(self, *args):
+        self.p = subprocess.Popen([str(WORKLOADS), *args], stdout=subprocess.PIPE, text=True)
+
+    def tids(self, n):
+        assert wait_for(lambda: len(os.listdir(f"/proc/{self.p.pid}/task")) >= n + 1, 20)
+        return sorted(int(t) for t in os.listdir(f"/proc/{self.p.pid}/task"))[1:]
+
+    def result(self, timeout=120):
+        out, _ = self.p.communicate(timeout=timeout)
+        assert self.p.returncode == 0
+        return json.loads(out.strip().splitlines()[-1])
+
+
+def stop(p):
+    p.send_signal(signal.SIGINT)
+    assert wait_for(lambda: state() == "disabled", 2.0), "state not disabled within 2 s"
+    rc = p.wait(timeout=10)
+    out = p.stdout.read().decode()
+    assert rc == 0, out
+    return out
+
+
+def test_lock_threads_classified_and_confined():
+    """4 threads on one pthread mutex next to 2 CPU-bound threads, SSC capped at 2 of 4 CPUs:
+    the lock threads are classified and run only on SSC CPUs; the CPU-bound ones are not."""
+    p = start("--max-ssc", "2", "--min-ssc", "1", "--interval-ms", "100")
+    st = Stats()
+    st.get()
+    w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "2", "--duration", "20",
+                 "--cs-ns", "2000", "--outside-ns", "500")
+    tids = w.tids(6)
+    res_holder = {}
+    t = threading.Thread(target=lambda: res_holder.setdefault("r", w.result()))
+    t.start()
+    sizes, classified, on_ssc, off_ssc, cpu_marked = set(), set(), 0, 0, set()
+    time.sleep(3)
+    while t.is_alive():
+        m = st.get()
+        ssc = cpus_of(m["ssc_cpus"])
+        sizes.add(m["ssc_size"])
+        top = top_tasks(m)
+        for tid, (_share, intensive) in top.items():
+            if intensive:
+                classified.add(tid)
+        for tid in tids:
+            pl = thread_cpu(w.p.pid, tid)
+            if pl and tid in classified and pl[1] == "R":
+                if pl[0] in ssc:
+                    on_ssc += 1
+                else:
+                    off_ssc += 1
+        time.sleep(0.5)
+    t.join()
+    res = res_holder["r"]
+    lock_tids, cpu_tids = set(res["lock_tids"]), set(res["cpu_tids"])
+    m = st.get()
+    st.close()
+    out = stop(p)
+    print(out, st.totals, sizes, classified, on_ssc, off_ssc)
+    assert ops().startswith("lockaware") or state() == "disabled"
+    assert len(classified & lock_tids) >= 3, f"lock threads classified: {classified & lock_tids}"
+    assert not classified & cpu_tids, f"CPU-bound threads classified: {classified & cpu_tids}"
+    assert sizes and all(1 <= s <= 2 for s in sizes), f"SSC sizes {sizes} outside 1..2"
+    assert st.totals["futex_waits"] > 0, "no futex lock waits seen"
+    assert st.totals["ssc_direct"] + st.totals["ssc_enq"] > 0
+    assert st.totals["lock_out_noreason"] == 0, st.totals
+    # Running lock threads sampled on their CPU: on SSC CPUs (a sample can race a resize).
+    assert on_ssc > 0 and off_ssc <= max(1, on_ssc // 10), (on_ssc, off_ssc)
+
+
+def test_kernel_lock_contention_is_seen():
+    """Threads mmap/munmap a shared memfd: the mmap lock (an rwsem) contends and the
+    lock:contention_* tracepoints attribute waits to those threads."""
+    p = start()
+    st = Stats()
+    st.get()
+    w = Workload("mmap", "--threads", "4", "--duration", "8")
+    tids = set(w.tids(4))
+    seen = set()
+    while w.p.poll() is None:
+        time.sleep(1)
+        seen |= set(top_tasks(st.get()).keys())
+    res = w.result()
+    st.get()
+    st.close()
+    stop(p)
+    assert res["ops"] > 0
+    assert st.totals["klock_waits"] > 0, st.totals
+    assert seen & tids, f"no mmap thread among the lock waiters {seen} (tids {tids})"
+
+
+def test_phase_change_shrinks_the_lock_intensive_set():
+    """Lock threads stop contending after 8 s: they leave the class (hysteresis)."""
+    p = start("--max-ssc", "2")
+    st = Stats()
+    st.get()
+    w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "0", "--duration", "20",
+                 "--phase-s", "8", "--cs-ns", "2000", "--outside-ns", "500")
+    t0 = time.monotonic()
+    before, after = [], []
+    while w.p.poll() is None:
+        n = st.get()["nr_lock_tasks"]
+        el = time.monotonic() - t0
+        if 3 < el < 8:
+            before.append(n)
+        elif el > 14:
+            after.append(n)
+        time.sleep(0.5)
+    w.result()
+    st.close()
+    stop(p)
+    assert before and max(before) >= 3, f"lock-intensive tasks during contention: {before}"
+    assert after and max(after) <= 1, f"lock-intensive tasks after the phase change: {after}"
+
+
+def test_other_tasks_may_use_idle_ssc_cpus():
+    """Decision (README): tasks that are not lock-intensive may run on idle SSC CPUs. With a
+    fixed SSC of CPUs 0-1 and no lock work, 4 CPU hogs use all 4 CPUs."""
+    p = start("--ssc-cpus", "0-1")
+    st = Stats()
+    assert st.get()["ssc_cpus"] == "0-1"
+    hogs = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(4)]
+    try:
+        used = set()
+        for _ in range(10):
+            time.sleep(0.5)
+            for h in hogs:
+                pl = thread_cpu(h.pid, h.pid)
+                if pl and pl[1] == "R":
+                    used.add(pl[0])
+    finally:
+        for h in hogs:
+            h.kill()
+        st.close()
+        stop(p)
+    assert {0, 1} & used, f"hogs never ran on SSC CPUs: {used}"
+
+
+@pytest.mark.parametrize("args,flag", [
+    (["--max-ssc", "99"], "--max-ssc"),
+    (["--min-ssc", "3", "--max-ssc", "2"], "--min-ssc"),
+    (["--initial-ssc", "0"], "--initial-ssc"),
+    (["--ssc-cpus", "0-99"], "--ssc-cpus"),
+    (["--search", "fast"], "--search"),
+    (["--lock-threshold", "0"], "--lock-threshold"),
+    (["--retrigger-band", "-1"], "--retrigger-band"),
+])
+def test_invalid_ssc_flags_refused_before_load(args, flag):
+    seq0 = (SCX / "enable_seq").read_text()
+    r = subprocess.run([str(BIN), *args], capture_output=True, text=True, timeout=30)
+    assert r.returncode == 2, r
+    assert flag in r.stderr and args[-1] in r.stderr, r.stderr
+    assert state() == "disabled"
+    assert (SCX / "enable_seq").read_text() == seq0, "something was loaded"

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// scx-workloads: the workloads the schedulers are tested and compared with.
+//
+// Every run prints one JSON line: benchmark, workers, duration, ops, ops/s and per-worker
+// figures. Lock workloads after SPEC.md section 1 / thesis T§3.4.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand};
+use serde::Serialize;
+
+use sched_common::cli::{float_in_range, int_in_range};
+
+fn parse_workers(s: &str) -> Result<usize, String> {
+    int_in_range(s, 0, 4096, "threads").map(|v| v as usize)
+}
+
+fn parse_duration(s: &str) -> Result<f64, String> {
+    float_in_range(s, 0.1, 86_400.0, "seconds")
+}
+
+fn parse_work_ns(s: &str) -> Result<u64, String> {
+    int_in_range(s, 0, 100_000_000, "nanoseconds")
+}
+
+/// Workloads for scx_lockaware / scx_corepair tests and A/B runs. Each prints one JSON line.
+#[derive(Parser, Debug)]
+#[command(name = "scx-workloads", version)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Threads contending one pthread mutex with short critical sections, next to CPU-bound
+    /// threads that take no lock. Lock threads print their thread ids (tids) in the JSON.
+    Mutex(MutexArgs),
+    /// Threads of one process mmap, touch and munmap a shared file: contention on the
+    /// process's mmap lock (a kernel rwsem), seen through lock:contention_* tracepoints.
+    Mmap(MmapArgs),
+}
+
+#[derive(Args, Debug)]
+struct Common {
+    /// How long to run, in seconds (0.1 to 86400).
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_duration,
+          allow_hyphen_values = true)]
+    duration: f64,
+}
+
+#[derive(Args, Debug)]
+struct MutexArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Threads taking the shared mutex (0 to 4096).
+    #[arg(long, value_name = "N", default_value = "4", value_parser = parse_workers,
+          allow_hyphen_values = true)]
+    lock_threads: usize,
+    /// CPU-bound threads that take no lock (0 to 4096).
+    #[arg(long, value_name = "N", default_value = "2", value_parser = parse_workers,
+          allow_hyphen_values = true)]
+    cpu_threads: usize,
+    /// Work inside the critical section, in nanoseconds (0 to 100000000).
+    #[arg(long, value_name = "NS", default_value = "2000", value_parser = parse_work_ns,
+          allow_hyphen_values = true)]
+    cs_ns: u64,
+    /// Work between two critical sections, in nanoseconds (0 to 100000000).
+    #[arg(long, value_name = "NS", default_value = "1000", value_parser = parse_work_ns,
+          allow_hyphen_values = true)]
+    outside_ns: u64,
+    /// After this many seconds the lock threads stop taking the lock and only compute
+    /// (a phase change); default: never.
+    #[arg(long, value_name = "SECS", value_parser = parse_duration, allow_hyphen_values = true)]
+    phase_s: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+struct MmapArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Threads (0 to 4096).
+    #[arg(long, value_name = "N", default_value = "4", value_parser = parse_workers,
+          allow_hyphen_values = true)]
+    threads: usize,
+    /// Pages mapped per operation (1 to 4096).
+    #[arg(long, value_name = "PAGES", default_value = "16",
+          value_parser = |s: &str| int_in_range(s, 1, 4096, "pages").map(|v| v as usize))]
+    pages: usize,
+}
+
+#[derive(Serialize)]
+struct Report {
+    benchmark: &'static str,
+    workers: usize,
+    duration_s: f64,
+    ops: u64,
+    ops_per_s: f64,
+    per_worker_ops_per_s: Vec<f64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    lock_tids: Vec<i32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cpu_tids: Vec<i32>,
+}
+
+fn gettid() -> i32 {
+    unsafe { libc::syscall(libc::SYS_gettid) as i32 }
+}
+
+/// Busy work for about `ns` nanoseconds.
+fn spin_for(ns: u64) {
+    if ns == 0 {
+        return;
+    }
+    let end = Instant::now() + Duration::from_nanos(ns);
+    while Instant::now() < end {
+        std::hint::spin_loop();
+    }
+}
+
+/// A pthread mutex shared between threads.
+struct PMutex(std::cell::UnsafeCell<libc::pthread_mutex_t>);
+unsafe impl Sync for PMutex {}
+unsafe impl Send for PMutex {}
+
+impl PMutex {
+    fn new() -> Self {
+        Self(std::cell::UnsafeCell::new(libc::PTHREAD_MUTEX_INITIALIZER))
+    }
+    fn lock(&self) {
+        unsafe { libc::pthread_mutex_lock(self.0.get()) };
+    }
+    fn unlock(&self) {
+        unsafe { libc::pthread_mutex_unlock(self.0.get()) };
+    }
+}
+
+/// Run `n` workers of `f(index, stop, ops)` for `secs`, each reporting its tid.
+fn run_workers<F>(n: usize, secs: f64, f: F) -> Result<(Vec<u64>, Vec<i32>, f64)>
+where
+    F: Fn(usize, &AtomicBool, &AtomicU64) + Send + Sync + 'static,
+{
+    let f = Arc::new(f);
+    let stop = Arc::new(AtomicBool::new(false));
+    let ops: Arc<Vec<AtomicU64>> = Arc::new((0..n).map(|_| AtomicU64::new(0)).collect());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let start = Instant::now();
+    let handles: Vec<_> = (0..n)
+        .map(|i| {
+            let (f, stop, ops, tx) = (f.clone(), stop.clone(), ops.clone(), tx.clone());
+            std::thread::spawn(move || {
+                let _ = tx.send((i, gettid()));
+                f(i, &stop, &ops[i]);
+            })
+        })
+        .collect();
+    drop(tx);
+    let mut tids: Vec<(usize, i32)> = rx.iter().take(n).collect();
+    tids.sort();
+    let tids: Vec<i32> = tids.into_iter().map(|(_, t)| t).collect();
+    std::thread::sleep(Duration::from_secs_f64(secs));
+    stop.store(true, Ordering::Relaxed);
+    for h in handles {
+        h.join().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    Ok((
+        ops.iter().map(|o| o.load(Ordering::Relaxed)).collect(),
+        tids,
+        elapsed,
+    ))
+}
+
+fn report(
+    benchmark: &'static str,
+    ops: &[u64],
+    elapsed: f64,
+    lock_tids: Vec<i32>,
+    cpu_tids: Vec<i32>,
+) -> Report {
+    let total: u64 = ops.iter().sum();
+    Report {
+        benchmark,
+        workers: ops.len(),
+        duration_s: elapsed,
+        ops: total,
+        ops_per_s: total as f64 / elapsed,
+        per_worker_ops_per_s: ops.iter().map(|&o| o as f64 / elapsed).collect(),
+        lock_tids,
+        cpu_tids,
+    }
+}
+
+fn mutex(a: &MutexArgs) -> Result<Report> {
+    let m = Arc::new(PMutex::new());
+    let counter = Arc::new(AtomicU64::new(0));
+    let nl = a.lock_threads;
+    let (cs, outside) = (a.cs_ns, a.outside_ns);
+    let phase_at = a.phase_s.map(Duration::from_secs_f64);
+    let t0 = Instant::now();
+    let (ops, tids, elapsed) = run_workers(nl + a.cpu_threads, a.common.duration, {
+        let (m, counter) = (m.clone(), counter.clone());
+        move |i, stop, ops| {
+            while !stop.load(Ordering::Relaxed) {
+                let locking = i < nl && phase_at.is_none_or(|p| t0.elapsed() < p);
+                if locking {
+                    m.lock();
+                    counter.fetch_add(1, Ordering::Relaxed);
+                    spin_for(cs);
+                    m.unlock();
+                    spin_for(outside);
+                } else {
+                    spin_for(cs + outside);
+                }
+                ops.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    })?;
+    let (lock_tids, cpu_tids) = tids.split_at(nl.min(tids.len()));
+    Ok(report(
+        "mutex",
+        &ops,
+        elapsed,
+        lock_tids.to_vec(),
+        cpu_tids.to_vec(),
+    ))
+}
+
+fn mmap(a: &MmapArgs) -> Result<Report> {
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize;
+    let len = page * a.pages;
+    // A memfd: tmpfs-backed, whatever file system /tmp is (a 9p /tmp in the test VM cannot
+    // take shared writable mappings).
+    let fd = unsafe { libc::memfd_create(c"scx-workloads-mmap".as_ptr(), 0) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error()).context("memfd_create");
+    }
+    let file = unsafe {
+        use std::os::fd::FromRawFd;
+        std::fs::File::from_raw_fd(fd)
+    };
+    file.set_len(len as u64)?;
+    let file = Arc::new(file);
+    let (ops, tids, elapsed) = run_workers(a.threads, a.common.duration, move |_, stop, ops| {
+        let _keep = file.clone();
+        while !stop.load(Ordering::Relaxed) {
+            // SAFETY: a fresh shared mapping of our own file, unmapped before the next one.
+            unsafe {
+                let p = libc::mmap(
+                    std::ptr::null_mut(),
+                    len,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_SHARED,
+                    fd,
+                    0,
+                );
+                if p == libc::MAP_FAILED {
+                    panic!("mmap: {}", std::io::Error::last_os_error());
+                }
+                for off in (0..len).step_by(page) {
+                    *(p as *mut u8).add(off) += 1;
+                }
+                libc::munmap(p, len);
+            }
+            ops.fetch_add(1, Ordering::Relaxed);
+        }
+    })?;
+    Ok(report("mmap", &ops, elapsed, tids, Vec::new()))
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    let r = match &cli.cmd {
+        Cmd::Mutex(a) => mutex(a)?,
+        Cmd::Mmap(a) => mmap(a)?,
+    };
+    println!("{}", serde_json::to_string(&r)?);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_are_validated() {
+        let e = Cli::try_parse_from(["w", "mutex", "--lock-threads", "-1"]).unwrap_err();
+        assert!(e.to_string().contains("--lock-threads") && e.to_string().contains("0 to 4096"));
+        let e = Cli::try_parse_from(["w", "mutex", "--duration", "0"]).unwrap_err();
+        assert!(e.to_string().contains("--duration"));
+        assert!(Cli::try_parse_from(["w", "mmap", "--pages", "0"]).is_err());
+        assert!(Cli::try_parse_from(["w", "mutex", "--lock-threads", "3"]).is_ok());
+    }
+
+    #[test]
+    fn mutex_runs_and_reports() {
+        let a = MutexArgs {
+            common: Common { duration: 0.2 },
+            lock_threads: 2,
+            cpu_threads: 1,
+            cs_ns: 100,
+            outside_ns: 100,
+            phase_s: None,
+        };
+        let r = mutex(&a).unwrap();
+        assert_eq!(r.workers, 3);
+        assert_eq!(r.lock_tids.len(), 2);
+        assert_eq!(r.cpu_tids.len(), 1);
+        assert!(r.ops > 0 && r.per_worker_ops_per_s.iter().all(|&o| o > 0.0));
+    }
+
+    #[test]
+    fn mmap_runs_and_reports() {
+        let a = MmapArgs {
+            common: Common { duration: 0.2 },
+            threads: 2,
+            pages: 4,
+        };
+        let r = mmap(&a).unwrap();
+        assert_eq!(r.workers, 2);
+        assert!(r.ops > 0);
+    }
+}
