@@ -106,15 +106,16 @@ static __always_inline u64 vtime_clamp_credit(u64 vtime, u64 now, u64 max_credit
 /*
  * Idle-core-first CPU pick (seed 003, HT-aware scheduling): a CPU on a fully
  * idle physical core first (the previous CPU, then within @llc_mask, then
- * anywhere allowed), then any idle CPU (the previous one first, then within
- * @llc_mask, then anywhere allowed). @llc_mask must already be restricted to
+ * anywhere allowed), then any idle CPU: the previous one, its SMT sibling
+ * @prev_sib (same L1/L2; -1 if none), then within @llc_mask, then anywhere
+ * allowed. @llc_mask must already be restricted to
  * the task's allowed CPUs. The returned CPU's idle bit has been claimed.
  * Returns a negative value when no CPU is idle.
  */
 static __always_inline s32 pick_idle_cpu_core_first(const struct task_struct *p,
 						    s32 prev_cpu,
 						    const struct cpumask *llc_mask,
-						    bool smt)
+						    bool smt, s32 prev_sib)
 {
 	const struct cpumask *idle_smt;
 	bool prev_core_idle = false;
@@ -141,6 +142,10 @@ static __always_inline s32 pick_idle_cpu_core_first(const struct task_struct *p,
 
 	if (prev_allowed && scx_bpf_test_and_clear_cpu_idle(prev_cpu))
 		return prev_cpu;
+
+	if (prev_sib >= 0 && bpf_cpumask_test_cpu(prev_sib, p->cpus_ptr) &&
+	    scx_bpf_test_and_clear_cpu_idle(prev_sib))
+		return prev_sib;
 
 	cpu = scx_bpf_pick_idle_cpu(llc_mask, 0);
 	if (cpu >= 0)

@@ -841,6 +841,80 @@ mod tests {
         }
     }
 
+    fn topo(n: usize) -> CpuTopo {
+        CpuTopo::new(
+            (0..n)
+                .map(|cpu| sched_common::topo::CpuPlace {
+                    cpu,
+                    core: cpu,
+                    llc: cpu / 4,
+                    node: 0,
+                })
+                .collect(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn ssc_flags_parse_with_units_and_ranges() {
+        let o = parse(&[]).unwrap();
+        assert_eq!(o.lock_threshold, 10.0);
+        assert_eq!((o.initial_ssc, o.min_ssc, o.max_ssc), (2, 1, None));
+        assert_eq!(o.search, search::Mode::Refine);
+        assert_eq!(o.remig_timeout_s, 30);
+        for (flag, bad, range) in [
+            ("--lock-threshold", "0", "0.1 to 99"),
+            ("--lock-threshold", "150", "0.1 to 99"),
+            ("--initial-ssc", "0", "1 to 1024"),
+            ("--min-ssc", "-1", "1 to 1024"),
+            ("--vote-min-us", "0", "1 to 10000000"),
+            ("--interval-ms", "5", "10 to 60000"),
+            ("--remig-timeout-s", "0", "1 to 86400"),
+            ("--retrigger-band", "0", "0.01 to 10"),
+        ] {
+            let e = parse(&[flag, bad]).unwrap_err().to_string();
+            assert!(
+                e.contains(flag) && e.contains(bad) && e.contains(range),
+                "{flag} {bad}: {e}"
+            );
+        }
+        let e = parse(&["--search", "fast"]).unwrap_err().to_string();
+        assert!(e.contains("paper, refine"), "{e}");
+        let e = parse(&["--ssc-order", "x"]).unwrap_err().to_string();
+        assert!(e.contains("compact, spread, id"), "{e}");
+        let e = parse(&["--ssc-cpus", "3-1"]).unwrap_err().to_string();
+        assert!(e.contains("--ssc-cpus"), "{e}");
+    }
+
+    #[test]
+    fn ssc_plan_checks_the_machine() {
+        let t = topo(8);
+        let plan = plan_ssc(&parse(&[]).unwrap(), &t).unwrap();
+        assert_eq!(plan.params.max, 8);
+        assert_eq!(plan.order, (0..8).collect::<Vec<_>>());
+        assert!(plan.fixed.is_none());
+        let e = plan_ssc(&parse(&["--max-ssc", "9"]).unwrap(), &t).unwrap_err();
+        assert!(e.contains("--max-ssc 9") && e.contains("1 to 8"), "{e}");
+        let e = plan_ssc(&parse(&["--min-ssc", "5", "--max-ssc", "4"]).unwrap(), &t).unwrap_err();
+        assert!(e.contains("--min-ssc 5") && e.contains("1 to 4"), "{e}");
+        let e = plan_ssc(&parse(&["--initial-ssc", "9"]).unwrap(), &t).unwrap_err();
+        assert!(e.contains("--initial-ssc 9"), "{e}");
+        let e = plan_ssc(&parse(&["--ssc-cpus", "6-9"]).unwrap(), &t).unwrap_err();
+        assert!(e.contains("--ssc-cpus 6-9") && e.contains("CPU 8"), "{e}");
+        let plan = plan_ssc(&parse(&["--ssc-cpus", "2,4"]).unwrap(), &t).unwrap();
+        assert_eq!(plan.fixed, Some(vec![2, 4]));
+    }
+
+    #[test]
+    fn futex_probe_choice() {
+        assert_eq!(choose_futex_probe(true, |_| true), FutexProbe::Off);
+        assert_eq!(choose_futex_probe(false, |_| true), FutexProbe::Fexit);
+        assert_eq!(
+            choose_futex_probe(false, |f| f == "futex_wait"),
+            FutexProbe::Tracepoint
+        );
+    }
+
     #[test]
     fn intervals_and_unknown_flags() {
         assert_eq!(parse(&["--stats", "0.5"]).unwrap().stats, Some(0.5));

@@ -194,6 +194,15 @@ static struct task_ctx *lookup_task_ctx(const struct task_struct *p)
 	return bpf_task_storage_get(&task_ctxs, (struct task_struct *)p, 0, 0);
 }
 
+static s32 sibling_of(s32 cpu)
+{
+	u32 c = (u32)cpu;
+
+	if (c >= MAX_CPUS)
+		return -1;
+	return cpu_sibling[c & (MAX_CPUS - 1)];
+}
+
 static bool cpu_in_ssc(s32 cpu)
 {
 	u32 c = (u32)cpu;
@@ -259,7 +268,8 @@ static s32 pick_idle_cpu(struct task_struct *p, s32 prev_cpu)
 		return -ENOENT;
 
 	bpf_cpumask_and(mask, cast_mask(lctx->cpumask), p->cpus_ptr);
-	return pick_idle_cpu_core_first(p, prev_cpu, cast_mask(mask), smt_enabled);
+	return pick_idle_cpu_core_first(p, prev_cpu, cast_mask(mask), smt_enabled,
+					sibling_of(prev_cpu));
 }
 
 /*
@@ -398,15 +408,6 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 
 	scx_bpf_dsq_insert_vtime(p, llc, slice_ns, p->scx.dsq_vtime, enq_flags);
 	stat_inc(STAT_LLC_ENQ);
-}
-
-static s32 sibling_of(s32 cpu)
-{
-	u32 c = (u32)cpu;
-
-	if (c >= MAX_CPUS)
-		return -1;
-	return cpu_sibling[c & (MAX_CPUS - 1)];
 }
 
 /* Whether @p is a sched_ext task that may move to another CPU. */
