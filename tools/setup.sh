@@ -24,9 +24,13 @@ python3 -c 'import pytest' 2>/dev/null || python3 -m pip install -q pytest || \
 export BPF_CLANG="${BPF_CLANG:-clang-19}"
 cargo build --release --workspace
 [ "${SETUP_ONLY:-0}" = 1 ] && exit 0
+# The demo: 6 threads on one mutex (they become lock-intensive and go to the SSC, whose size
+# the search picks) next to CPU hogs and fork/futex traffic, with the live stats.
 demo='./target/release/scx_lockaware --stats 2 & P=$!; sleep 3;
 echo "state: $(cat /sys/kernel/sched_ext/state) ops: $(cat /sys/kernel/sched_ext/root/ops)";
-stress-ng --cpu 4 --fork 2 --futex 2 --timeout 15 -q; kill -INT $P; wait $P'
+stress-ng --cpu 2 --fork 1 --futex 1 --timeout 15 -q & S=$!;
+./target/release/scx-workloads mutex --lock-threads 6 --cpu-threads 0 --duration 15;
+wait $S; kill -INT $P; wait $P'
 if [ -e /sys/kernel/sched_ext/state ] && [ "$(id -u)" = 0 ]; then
   echo "sched_ext kernel found: running scx_lockaware natively"
   exec sh -c "$demo"

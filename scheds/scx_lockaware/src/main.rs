@@ -270,7 +270,7 @@ impl std::fmt::Display for FutexProbe {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str(match self {
             Self::Off => "off",
-            Self::Fexit => "fexit on futex_wait/futex_lock_pi",
+            Self::Fexit => "fentry/fexit on futex_wait/futex_wake/futex_lock_pi",
             Self::Tracepoint => "syscall tracepoints sys_enter/exit_futex",
         })
     }
@@ -281,7 +281,10 @@ impl std::fmt::Display for FutexProbe {
 fn choose_futex_probe(no_futex: bool, has_func: impl Fn(&str) -> bool) -> FutexProbe {
     if no_futex {
         FutexProbe::Off
-    } else if has_func("futex_wait") && has_func("futex_lock_pi") {
+    } else if ["futex_wait", "futex_wake", "futex_lock_pi"]
+        .iter()
+        .all(|f| has_func(f))
+    {
         FutexProbe::Fexit
     } else {
         FutexProbe::Tracepoint
@@ -380,6 +383,8 @@ impl<'a> Scheduler<'a> {
         let fexit = futex == FutexProbe::Fexit;
         progs.lockaware_futex_wait_entry.set_autoload(fexit);
         progs.lockaware_futex_wait_exit.set_autoload(fexit);
+        progs.lockaware_futex_wake_entry.set_autoload(fexit);
+        progs.lockaware_futex_wake_exit.set_autoload(fexit);
         progs.lockaware_futex_lock_pi_entry.set_autoload(fexit);
         progs.lockaware_futex_lock_pi_exit.set_autoload(fexit);
         let tp = futex == FutexProbe::Tracepoint;

@@ -45,6 +45,11 @@
 //! Votes are cleared after a move and halved otherwise (figure 3.31, lines 47-49). A stopped
 //! search restarts from the initial size when the number of working cores changes, when thro
 //! leaves the band around its reference, or after `remig_timeout` without a move (T§3.4.2.5).
+//!
+//! Three guards against measurement noise go beyond the paper: the first window after a move
+//! is dropped (it mixes the old size and the new one while tasks migrate); a size "wins" only
+//! when it beats its reference by [`MIN_GAIN`] (2%), so a plateau is not climbed on noise; and
+//! thro must leave the band twice in a row before a settled search restarts.
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -231,8 +236,17 @@ pub struct Search {
     moved_at: Duration,
     steps: u64,
     restarts: u64,
+    /// The first window after a move mixes the old size with the new one (tasks are still
+    /// migrating, the votes start mid-window): it is dropped, not compared.
+    fresh: bool,
+    /// Consecutive out-of-band decisions of a stopped search.
+    out_of_band: u32,
     history: VecDeque<Decision>,
 }
+
+/// A size wins only when it beats the reference by this fraction: on a plateau a larger SSC
+/// buys nothing, and noise alone must not climb it (beyond the paper, which compares with >).
+pub const MIN_GAIN: f64 = 0.02;
 
 /// How many decisions the statistics keep.
 pub const HISTORY: usize = 16;
@@ -258,6 +272,8 @@ impl Search {
             moved_at: Duration::ZERO,
             steps: 0,
             restarts: 0,
+            fresh: true,
+            out_of_band: 0,
             history: VecDeque::with_capacity(HISTORY),
         }
     }
@@ -340,6 +356,8 @@ impl Search {
         self.size_last = 0;
         self.size_last2 = 0;
         self.moved_at = now;
+        self.fresh = true;
+        self.out_of_band = 0;
         self.record(Decision {
             at: now,
             size: old,
@@ -353,12 +371,24 @@ impl Search {
         self.size = size;
         self.votes = Votes::default();
         self.moved_at = now;
+        self.fresh = true;
     }
 
     /// Figure 3.31, `determine_new_bound()`.
     fn decide(&mut self, now: Duration, n_lock: usize) -> Decision {
         let work_cores = n_lock.min(self.size).max(1);
         let thro = self.votes.thro();
+        if self.fresh {
+            self.fresh = false;
+            self.votes = Votes::default();
+            return self.record(Decision {
+                at: now,
+                size: self.size,
+                thro,
+                action: Action::Stay,
+                new_size: self.size,
+            });
+        }
         if self.phase != Phase::Stopped {
             self.steps += 1;
         }
@@ -367,7 +397,7 @@ impl Search {
 
         match self.phase {
             Phase::Climbing { streak } => {
-                let won = thro > self.thro_last;
+                let won = thro > self.thro_last * (1.0 + MIN_GAIN);
                 let streak = if won {
                     streak.max(0) + 1
                 } else {
@@ -399,7 +429,7 @@ impl Search {
                 best_thro,
                 streak,
             } => {
-                let won = thro > best_thro;
+                let won = thro > best_thro * (1.0 + MIN_GAIN);
                 let streak = if won {
                     streak.max(0) + 1
                 } else {
@@ -422,11 +452,15 @@ impl Search {
                 }
             }
             Phase::Stopped => {
+                // Beyond the paper: thro must leave the band twice in a row, so that one
+                // noisy window does not throw the search away.
                 let band = self.p.band * self.thro_last;
-                if work_cores != self.work_cores_ref
-                    || thro > self.thro_last + band
-                    || thro < self.thro_last - band
-                {
+                if thro > self.thro_last + band || thro < self.thro_last - band {
+                    self.out_of_band += 1;
+                } else {
+                    self.out_of_band = 0;
+                }
+                if work_cores != self.work_cores_ref || self.out_of_band >= 2 {
                     return self.restart(now, thro);
                 }
             }
@@ -445,6 +479,7 @@ impl Search {
     }
 
     fn stop(&mut self, thro: f64, work_cores: usize) {
+        self.out_of_band = 0;
         self.phase = Phase::Stopped;
         self.thro_last = thro;
         self.work_cores_ref = work_cores;
@@ -469,6 +504,7 @@ impl Search {
                     self.move_to(now, good);
                 }
                 self.phase = Phase::Stopped;
+                self.out_of_band = 0;
                 self.thro_last = good_thro;
                 self.work_cores_ref = n_lock.min(good).max(1);
                 if good != size {
@@ -628,6 +664,9 @@ mod tests {
                 spin_window(n, p_for(n, t))
             };
             let d = s.feed(MS * 100 * i as u32, n_lock, &w);
+            if std::env::var("SEARCH_DEBUG").is_ok() && d.action != Action::Wait {
+                eprintln!("{i} {d:?} ref {:.3} {:?}", s.thro_ref(), s.phase());
+            }
             if d.new_size != *tried.last().unwrap() {
                 tried.push(d.new_size);
             }
@@ -692,7 +731,11 @@ mod tests {
         };
         assert_eq!(s.feed(MS, 4, &tiny).action, Action::Wait);
         assert!(!s.sufficient());
-        assert_eq!(s.feed(2 * MS, 4, &tiny).action, Action::Stay); // first win: no move yet
+        // The first window at a new size is dropped.
+        assert_eq!(s.feed(2 * MS, 4, &tiny).action, Action::Stay);
+        assert_eq!(s.votes(), Votes::default());
+        assert_eq!(s.feed(3 * MS, 4, &tiny).action, Action::Wait);
+        assert_eq!(s.feed(4 * MS, 4, &tiny).action, Action::Stay); // first win: no move yet
         let v = s.votes();
         assert_eq!(
             v.run_ns, 150e3,
@@ -708,8 +751,10 @@ mod tests {
     fn doubling_needs_two_wins_and_clears_votes() {
         let mut s = Search::new(params(Mode::Paper, 16));
         let w = spin_window(2, 0.1);
-        assert_eq!(s.feed(MS, 8, &w).action, Action::Stay);
-        let d = s.feed(2 * MS, 8, &w);
+        assert_eq!(s.feed(MS, 8, &w).action, Action::Stay); // dropped: first window
+        assert_eq!(s.steps(), 0);
+        assert_eq!(s.feed(2 * MS, 8, &w).action, Action::Stay);
+        let d = s.feed(3 * MS, 8, &w);
         assert_eq!(d.action, Action::Grow);
         assert_eq!(d.new_size, 4);
         assert_eq!(s.votes(), Votes::default());

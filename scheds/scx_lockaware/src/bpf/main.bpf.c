@@ -151,19 +151,31 @@ struct {
 	__type(value, struct lock_task_info);
 } lock_tasks SEC(".maps");
 
+/*
+ * A lock wait in progress, split into its on-CPU part (spinning, or the CPU
+ * time of the lock's slow path: the futex system call, the hand-off) and the
+ * rest (blocked, switched out).
+ */
+struct lock_wait {
+	u64 start;		/* 0 = no wait in progress */
+	u64 oncpu_since;	/* when it last got the CPU during the wait, 0 = off */
+	u64 oncpu;		/* on-CPU time of the wait so far */
+};
+
 /* Per-task state. */
 struct task_ctx {
 	u64 started_at;	/* when the task last started running (ns) */
 	u32 vtime_llc;	/* the LLC whose clock the task's vtime follows */
 	bool lock_intensive;
 
-	/* The kernel lock wait in progress (contention_begin .. _end). */
-	u64 wait_start;		/* 0 = none */
-	u64 wait_oncpu_since;	/* when it last got the CPU during the wait */
-	u64 wait_spin;		/* on-CPU part of the wait so far */
-	u64 futex_start;	/* user lock (futex) wait in progress, 0 = none */
+	struct lock_wait kwait;	/* kernel lock wait in progress */
+	struct lock_wait uwait;	/* user lock (futex) wait in progress */
+	u64 wake_start;		/* futex wake (lock hand-off) in progress, 0 = none */
 
-	/* Lock waits that ended since the task last stopped (for the votes). */
+	/*
+	 * Lock time that ended since the task last stopped (for the votes):
+	 * on the CPU ("spin") and switched out ("block").
+	 */
 	u64 run_spin;
 	u64 run_block;
 
@@ -554,6 +566,42 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	pull_to_idle_core(cpu, llc);
 }
 
+static void wait_begin(struct lock_wait *w, u64 now)
+{
+	w->start = now;
+	w->oncpu_since = now;
+	w->oncpu = 0;
+}
+
+static void wait_switch_in(struct lock_wait *w, u64 now)
+{
+	if (w->start)
+		w->oncpu_since = now;
+}
+
+static void wait_switch_out(struct lock_wait *w, u64 now)
+{
+	if (w->start && w->oncpu_since) {
+		w->oncpu += now - w->oncpu_since;
+		w->oncpu_since = 0;
+	}
+}
+
+/* End the wait @w of @tctx: its on-CPU part is "spin", the rest "block". */
+static void wait_end(struct task_ctx *tctx, struct lock_wait *w, u64 now)
+{
+	u64 spin = w->oncpu, total = now - w->start;
+
+	if (w->oncpu_since)
+		spin += now - w->oncpu_since;
+	if (spin > total)
+		spin = total;
+	tctx->run_spin += spin;
+	tctx->run_block += total - spin;
+	w->start = 0;
+	w->oncpu_since = 0;
+}
+
 void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
@@ -566,9 +614,9 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 	tctx->started_at = scx_bpf_now();
 	tctx->run_gen = ssc_gen;
 
-	/* A kernel lock wait in progress spins on the CPU again. */
-	if (tctx->wait_start)
-		tctx->wait_oncpu_since = tctx->started_at;
+	/* A lock wait in progress is on the CPU again. */
+	wait_switch_in(&tctx->kwait, tctx->started_at);
+	wait_switch_in(&tctx->uwait, tctx->started_at);
 
 	/* Lock-intensive runs outside the SSC, and why. */
 	if (tctx->lock_intensive && !cpu_in_ssc(cpu)) {
@@ -636,11 +684,9 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	/* Weighted vruntime: nice 0 (weight 100) advances at wall speed. */
 	p->scx.dsq_vtime += scale_by_task_weight_inverse(p, used);
 
-	/* A kernel lock wait in progress stops spinning on this CPU. */
-	if (tctx->wait_start && tctx->wait_oncpu_since) {
-		tctx->wait_spin += now - tctx->wait_oncpu_since;
-		tctx->wait_oncpu_since = 0;
-	}
+	/* A lock wait in progress leaves the CPU. */
+	wait_switch_out(&tctx->kwait, now);
+	wait_switch_out(&tctx->uwait, now);
 
 	/* The decayed window (see lock_window_ns). */
 	tctx->win_run += used;
@@ -714,15 +760,10 @@ SEC("tp_btf/contention_begin")
 int BPF_PROG(lockaware_contention_begin, void *lock, unsigned int flags)
 {
 	struct task_ctx *tctx = current_task_ctx();
-	u64 now;
 
 	/* A mutex that stops spinning and sleeps reports a second begin. */
-	if (!tctx || tctx->wait_start)
-		return 0;
-	now = scx_bpf_now();
-	tctx->wait_start = now;
-	tctx->wait_oncpu_since = now;
-	tctx->wait_spin = 0;
+	if (tctx && !tctx->kwait.start)
+		wait_begin(&tctx->kwait, scx_bpf_now());
 	return 0;
 }
 
@@ -730,21 +771,10 @@ SEC("tp_btf/contention_end")
 int BPF_PROG(lockaware_contention_end, void *lock, int ret)
 {
 	struct task_ctx *tctx = current_task_ctx();
-	u64 now, spin, total;
 
-	if (!tctx || !tctx->wait_start)
+	if (!tctx || !tctx->kwait.start)
 		return 0;
-	now = scx_bpf_now();
-	spin = tctx->wait_spin;
-	if (tctx->wait_oncpu_since)
-		spin += now - tctx->wait_oncpu_since;
-	total = now - tctx->wait_start;
-	if (spin > total)
-		spin = total;
-	tctx->run_spin += spin;
-	tctx->run_block += total - spin;
-	tctx->wait_start = 0;
-	tctx->wait_oncpu_since = 0;
+	wait_end(tctx, &tctx->kwait, scx_bpf_now());
 	stat_inc(STAT_KLOCK_WAITS);
 	return 0;
 }
@@ -763,18 +793,35 @@ static void futex_wait_begin(void)
 	struct task_ctx *tctx = current_task_ctx();
 
 	if (tctx)
-		tctx->futex_start = scx_bpf_now();
+		wait_begin(&tctx->uwait, scx_bpf_now());
 }
 
 static void futex_wait_done(void)
 {
 	struct task_ctx *tctx = current_task_ctx();
 
-	if (!tctx || !tctx->futex_start)
+	if (!tctx || !tctx->uwait.start)
 		return;
-	tctx->run_block += scx_bpf_now() - tctx->futex_start;
-	tctx->futex_start = 0;
+	wait_end(tctx, &tctx->uwait, scx_bpf_now());
 	stat_inc(STAT_FUTEX_WAITS);
+}
+
+static void futex_wake_begin(void)
+{
+	struct task_ctx *tctx = current_task_ctx();
+
+	if (tctx)
+		tctx->wake_start = scx_bpf_now();
+}
+
+static void futex_wake_done(void)
+{
+	struct task_ctx *tctx = current_task_ctx();
+
+	if (!tctx || !tctx->wake_start)
+		return;
+	tctx->run_spin += scx_bpf_now() - tctx->wake_start;
+	tctx->wake_start = 0;
 }
 
 /* fentry/fexit on the kernel's futex functions (the agent's first choice). */
@@ -790,6 +837,22 @@ SEC("fexit/futex_wait")
 int BPF_PROG(lockaware_futex_wait_exit)
 {
 	futex_wait_done();
+	return 0;
+}
+
+/* A mutex unlock wakes one waiter. */
+SEC("fentry/futex_wake")
+int BPF_PROG(lockaware_futex_wake_entry, u32 *uaddr, unsigned int flags, int nr_wake)
+{
+	if (nr_wake == 1)
+		futex_wake_begin();
+	return 0;
+}
+
+SEC("fexit/futex_wake")
+int BPF_PROG(lockaware_futex_wake_exit)
+{
+	futex_wake_done();
 	return 0;
 }
 
@@ -809,6 +872,8 @@ int BPF_PROG(lockaware_futex_lock_pi_exit)
 
 /* The fallback when fentry/fexit cannot attach: the futex syscall tracepoints. */
 #define FUTEX_WAIT_OP		0
+#define FUTEX_WAKE_OP		1
+#define FUTEX_WAKE_BITSET_OP	10
 #define FUTEX_LOCK_PI_OP	6
 #define FUTEX_WAIT_BITSET_OP	9
 #define FUTEX_LOCK_PI2_OP	13
@@ -823,6 +888,8 @@ int lockaware_sys_enter_futex(struct trace_event_raw_sys_enter *ctx)
 	if ((wait && (u32)ctx->args[2] == FUTEX_LOCKED_WAITERS) ||
 	    op == FUTEX_LOCK_PI_OP || op == FUTEX_LOCK_PI2_OP)
 		futex_wait_begin();
+	else if ((op == FUTEX_WAKE_OP || op == FUTEX_WAKE_BITSET_OP) && ctx->args[2] == 1)
+		futex_wake_begin();
 	return 0;
 }
 
@@ -830,6 +897,7 @@ SEC("tracepoint/syscalls/sys_exit_futex")
 int lockaware_sys_exit_futex(void *ctx)
 {
 	futex_wait_done();
+	futex_wake_done();
 	return 0;
 }
 
