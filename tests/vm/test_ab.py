@@ -1,0 +1,45 @@
+"""VM smoke test of the A/B harness (scx-ab): a short two-variant run, EEVDF against
+scx_lockaware, sweeping two worker counts. The outputs must exist, parse, and record which
+scheduler ran each run."""
+import csv
+import json
+import subprocess
+
+from test_lockaware import BIN, ROOT, state  # noqa: F401 (the fixture checks sched_ext)
+
+AB = ROOT / "target" / "release" / "scx-ab"
+WORKLOADS = ROOT / "target" / "release" / "scx-workloads"
+
+
+def test_two_variant_sweep(tmp_path):
+    out = tmp_path / "ab"
+    r = subprocess.run(
+        [str(AB), "--variant", "eevdf", "--variant", f"lockaware={BIN}", "--reps", "2",
+         "--workers", "1,2", "--cooldown-s", "0", "--out", str(out), "--",
+         str(WORKLOADS), "mutex", "--lock-threads", "{workers}", "--cpu-threads", "0",
+         "--duration", "2"],
+        capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    runs = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
+    assert len(runs) == 8
+    # Interleaved: eevdf, lockaware, eevdf, lockaware...
+    assert [x["variant"] for x in runs[:4]] == ["eevdf", "lockaware"] * 2
+    for x in runs:
+        assert x["valid"], x
+        assert x["metric"] > 0 and x["workload"]["benchmark"] == "mutex"
+        if x["variant"] == "eevdf":
+            assert x["ops"] == ""
+        else:
+            assert x["ops"].startswith("lockaware"), x
+    summary = json.loads((out / "summary.json").read_text())
+    cells = summary["cells"]
+    assert {(c["workers"], c["variant"]) for c in cells} == {
+        (1, "eevdf"), (1, "lockaware"), (2, "eevdf"), (2, "lockaware")}
+    for c in cells:
+        assert c["n"] == 2 and c["discarded"] == 0
+        assert c["ci95"][0] <= c["mean"] <= c["ci95"][1]
+        if c["variant"] == "lockaware":
+            assert c["ratio_to_baseline"] > 0 and 0 <= c["welch_p"] <= 1
+    rows = list(csv.DictReader((out / "summary.csv").open()))
+    assert len(rows) == 4 and float(rows[0]["mean"]) > 0
+    assert state() == "disabled", "the harness left a scheduler attached"
