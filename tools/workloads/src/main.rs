@@ -15,6 +15,9 @@ use serde::Serialize;
 
 use sched_common::cli::{float_in_range, int_in_range};
 
+mod micro;
+use micro::{CounterLock, Micro};
+
 fn parse_workers(s: &str) -> Result<usize, String> {
     int_in_range(s, 0, 4096, "threads").map(|v| v as usize)
 }
@@ -43,6 +46,55 @@ enum Cmd {
     /// Threads of one process mmap, touch and munmap a shared file: contention on the
     /// process's mmap lock (a kernel rwsem), seen through lock:contention_* tracepoints.
     Mmap(MmapArgs),
+    /// A chapter-2 microbenchmark (fork, dup, sock, sem): one worker per CPU by default.
+    Micro(MicroArgs),
+    /// Single counter: workers increment one counter under one lock (ticket spinlock or
+    /// pthread mutex).
+    Counter(CounterArgs),
+}
+
+#[derive(Args, Debug)]
+struct Workers {
+    /// Workers (1 to 4096; default: one per CPU this process may use).
+    #[arg(long, value_name = "N", value_parser = parse_workers, allow_hyphen_values = true)]
+    workers: Option<usize>,
+    /// Pin worker i to the i-th allowed CPU (as in the thesis).
+    #[arg(long)]
+    pin: bool,
+}
+
+#[derive(Args, Debug)]
+struct MicroArgs {
+    /// Which microbenchmark.
+    #[arg(value_enum)]
+    bench: Micro,
+    #[command(flatten)]
+    common: Common,
+    #[command(flatten)]
+    workers: Workers,
+}
+
+#[derive(Args, Debug)]
+struct CounterArgs {
+    /// The lock: spin (ticket spinlock) or mutex (pthread).
+    #[arg(long, value_enum, default_value = "spin")]
+    lock: CounterLock,
+    #[command(flatten)]
+    common: Common,
+    #[command(flatten)]
+    workers: Workers,
+}
+
+impl Workers {
+    fn resolve(&self) -> Result<(usize, Option<Vec<usize>>)> {
+        let cpus = micro::allowed_cpus()?;
+        let n = match self.workers {
+            Some(0) => anyhow::bail!("--workers 0: at least one worker (allowed: 1 to 4096)"),
+            Some(n) => n,
+            None => cpus.len().max(1),
+        };
+        Ok((n, self.pin.then_some(cpus)))
+    }
 }
 
 #[derive(Args, Debug)]
@@ -123,18 +175,24 @@ fn spin_for(ns: u64) {
 }
 
 /// A pthread mutex shared between threads.
-struct PMutex(std::cell::UnsafeCell<libc::pthread_mutex_t>);
+pub struct PMutex(std::cell::UnsafeCell<libc::pthread_mutex_t>);
 unsafe impl Sync for PMutex {}
 unsafe impl Send for PMutex {}
 
+impl Default for PMutex {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl PMutex {
-    fn new() -> Self {
+    pub fn new() -> Self {
         Self(std::cell::UnsafeCell::new(libc::PTHREAD_MUTEX_INITIALIZER))
     }
-    fn lock(&self) {
+    pub fn lock(&self) {
         unsafe { libc::pthread_mutex_lock(self.0.get()) };
     }
-    fn unlock(&self) {
+    pub fn unlock(&self) {
         unsafe { libc::pthread_mutex_unlock(self.0.get()) };
     }
 }
@@ -144,15 +202,33 @@ fn run_workers<F>(n: usize, secs: f64, f: F) -> Result<(Vec<u64>, Vec<i32>, f64)
 where
     F: Fn(usize, &AtomicBool, &AtomicU64) + Send + Sync + 'static,
 {
+    run_workers_pinned(n, secs, None, f)
+}
+
+/// As run_workers, worker i pinned to `pin[i % len]` when given.
+fn run_workers_pinned<F>(
+    n: usize,
+    secs: f64,
+    pin: Option<Vec<usize>>,
+    f: F,
+) -> Result<(Vec<u64>, Vec<i32>, f64)>
+where
+    F: Fn(usize, &AtomicBool, &AtomicU64) + Send + Sync + 'static,
+{
     let f = Arc::new(f);
     let stop = Arc::new(AtomicBool::new(false));
     let ops: Arc<Vec<AtomicU64>> = Arc::new((0..n).map(|_| AtomicU64::new(0)).collect());
     let (tx, rx) = std::sync::mpsc::channel();
     let start = Instant::now();
+    let pin = Arc::new(pin);
     let handles: Vec<_> = (0..n)
         .map(|i| {
             let (f, stop, ops, tx) = (f.clone(), stop.clone(), ops.clone(), tx.clone());
+            let pin = pin.clone();
             std::thread::spawn(move || {
+                if let Some(cpus) = pin.as_ref().as_ref().filter(|c| !c.is_empty()) {
+                    micro::pin_to(cpus[i % cpus.len()]);
+                }
                 let _ = tx.send((i, gettid()));
                 f(i, &stop, &ops[i]);
             })
@@ -272,11 +348,43 @@ fn mmap(a: &MmapArgs) -> Result<Report> {
     Ok(report("mmap", &ops, elapsed, tids, Vec::new()))
 }
 
+fn micro_bench(a: &MicroArgs) -> Result<Report> {
+    let (n, pin) = a.workers.resolve()?;
+    let bench = a.bench;
+    let (ops, tids, elapsed) =
+        run_workers_pinned(n, a.common.duration, pin, move |_, stop, ops| {
+            micro::run_micro(bench, stop, ops)
+        })?;
+    let name = match bench {
+        Micro::Fork => "forkbench",
+        Micro::Dup => "dupbench",
+        Micro::Sock => "sockbench",
+        Micro::Sem => "sembench",
+    };
+    Ok(report(name, &ops, elapsed, Vec::new(), tids))
+}
+
+fn counter(a: &CounterArgs) -> Result<Report> {
+    let (n, pin) = a.workers.resolve()?;
+    let c = micro::Counter::new(a.lock);
+    let (ops, tids, elapsed) = run_workers_pinned(n, a.common.duration, pin, {
+        let c = c.clone();
+        move |_, stop, ops| c.run(stop, ops)
+    })?;
+    let name = match a.lock {
+        CounterLock::Spin => "counter-spin",
+        CounterLock::Mutex => "counter-mutex",
+    };
+    Ok(report(name, &ops, elapsed, tids, Vec::new()))
+}
+
 fn main() -> Result<()> {
     let cli = Cli::parse();
     let r = match &cli.cmd {
         Cmd::Mutex(a) => mutex(a)?,
         Cmd::Mmap(a) => mmap(a)?,
+        Cmd::Micro(a) => micro_bench(a)?,
+        Cmd::Counter(a) => counter(a)?,
     };
     println!("{}", serde_json::to_string(&r)?);
     Ok(())
@@ -311,6 +419,58 @@ mod tests {
         assert_eq!(r.lock_tids.len(), 2);
         assert_eq!(r.cpu_tids.len(), 1);
         assert!(r.ops > 0 && r.per_worker_ops_per_s.iter().all(|&o| o > 0.0));
+    }
+
+    #[test]
+    fn micro_benchmarks_run() {
+        for bench in [Micro::Fork, Micro::Dup, Micro::Sock, Micro::Sem] {
+            let a = MicroArgs {
+                bench,
+                common: Common { duration: 0.2 },
+                workers: Workers {
+                    workers: Some(2),
+                    pin: true,
+                },
+            };
+            let r = micro_bench(&a).unwrap();
+            assert_eq!(r.workers, 2, "{bench:?}");
+            assert!(r.ops > 0, "{bench:?}: no ops");
+        }
+    }
+
+    #[test]
+    fn counter_counts_under_both_locks() {
+        for lock in [CounterLock::Spin, CounterLock::Mutex] {
+            let a = CounterArgs {
+                lock,
+                common: Common { duration: 0.2 },
+                workers: Workers {
+                    workers: Some(3),
+                    pin: false,
+                },
+            };
+            let r = counter(&a).unwrap();
+            assert_eq!(r.workers, 3);
+            assert!(r.ops > 0);
+        }
+        // The ticket lock excludes: 4 threads x 10000 increments of a plain counter.
+        let l = Arc::new(micro::TicketLock::default());
+        let v = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let hs: Vec<_> = (0..4)
+            .map(|_| {
+                let (l, v) = (l.clone(), v.clone());
+                std::thread::spawn(move || {
+                    for _ in 0..10000 {
+                        l.lock();
+                        let x = v.load(Ordering::Relaxed);
+                        v.store(x + 1, Ordering::Relaxed);
+                        l.unlock();
+                    }
+                })
+            })
+            .collect();
+        hs.into_iter().for_each(|h| h.join().unwrap());
+        assert_eq!(v.load(Ordering::Relaxed), 40000);
     }
 
     #[test]
