@@ -15,7 +15,9 @@ use serde::Serialize;
 
 use sched_common::cli::{float_in_range, int_in_range};
 
+mod kernels;
 mod micro;
+use kernels::{Demand, FileOp};
 use micro::{CounterLock, Micro};
 
 fn parse_workers(s: &str) -> Result<usize, String> {
@@ -51,6 +53,47 @@ enum Cmd {
     /// Single counter: workers increment one counter under one lock (ticket spinlock or
     /// pthread mutex).
     Counter(CounterArgs),
+    /// File-system lock workloads on tmpfs: postmark-like churn in one shared directory,
+    /// parallel find or parallel grep over a generated tree.
+    Files(FilesArgs),
+    /// Demand classes for the pairing scheduler: memory-intensive (triad, chase) or
+    /// CPU-intensive (ep).
+    Demand(DemandArgs),
+}
+
+#[derive(Args, Debug)]
+struct FilesArgs {
+    /// Which workload.
+    #[arg(value_enum)]
+    op: FileOp,
+    #[command(flatten)]
+    common: Common,
+    #[command(flatten)]
+    workers: Workers,
+    /// Directories of the generated tree (find, grep; 1 to 10000).
+    #[arg(long, value_name = "N", default_value = "20",
+          value_parser = |s: &str| int_in_range(s, 1, 10_000, "directories").map(|v| v as usize))]
+    dirs: usize,
+    /// Files per directory (find, grep; 1 to 10000).
+    #[arg(long, value_name = "N", default_value = "50",
+          value_parser = |s: &str| int_in_range(s, 1, 10_000, "files").map(|v| v as usize))]
+    files: usize,
+}
+
+#[derive(Args, Debug)]
+struct DemandArgs {
+    /// Which workload.
+    #[arg(value_enum)]
+    kind: Demand,
+    #[command(flatten)]
+    common: Common,
+    #[command(flatten)]
+    workers: Workers,
+    /// Buffer per worker in MiB (triad: each of 3 arrays; 1 to 65536). Make it larger than
+    /// the LLC for a memory-intensive run.
+    #[arg(long, value_name = "MIB", default_value = "64",
+          value_parser = |s: &str| int_in_range(s, 1, 65_536, "MiB").map(|v| v as usize))]
+    mb: usize,
 }
 
 #[derive(Args, Debug)]
@@ -378,6 +421,38 @@ fn counter(a: &CounterArgs) -> Result<Report> {
     Ok(report(name, &ops, elapsed, tids, Vec::new()))
 }
 
+fn files(a: &FilesArgs) -> Result<Report> {
+    let (n, pin) = a.workers.resolve()?;
+    let scratch = kernels::Scratch::new("files")?;
+    if a.op != FileOp::Postmark {
+        kernels::make_tree(&scratch.0, a.dirs, a.files)?;
+    }
+    let (op, root) = (a.op, scratch.0.clone());
+    let (ops, tids, elapsed) = run_workers_pinned(n, a.common.duration, pin, move |i, s, o| {
+        kernels::run_file_op(op, &root, i, s, o)
+    })?;
+    let name = match a.op {
+        FileOp::Postmark => "postmark",
+        FileOp::Find => "find",
+        FileOp::Grep => "grep",
+    };
+    Ok(report(name, &ops, elapsed, tids, Vec::new()))
+}
+
+fn demand(a: &DemandArgs) -> Result<Report> {
+    let (n, pin) = a.workers.resolve()?;
+    let (kind, mb) = (a.kind, a.mb);
+    let (ops, tids, elapsed) = run_workers_pinned(n, a.common.duration, pin, move |i, s, o| {
+        kernels::run_demand(kind, mb, 0x9e3779b97f4a7c15 ^ i as u64, s, o)
+    })?;
+    let name = match a.kind {
+        Demand::Triad => "triad",
+        Demand::Chase => "chase",
+        Demand::Ep => "ep",
+    };
+    Ok(report(name, &ops, elapsed, Vec::new(), tids))
+}
+
 fn main() -> Result<()> {
     let cli = Cli::parse();
     let r = match &cli.cmd {
@@ -385,6 +460,8 @@ fn main() -> Result<()> {
         Cmd::Mmap(a) => mmap(a)?,
         Cmd::Micro(a) => micro_bench(a)?,
         Cmd::Counter(a) => counter(a)?,
+        Cmd::Files(a) => files(a)?,
+        Cmd::Demand(a) => demand(a)?,
     };
     println!("{}", serde_json::to_string(&r)?);
     Ok(())
@@ -471,6 +548,37 @@ mod tests {
             .collect();
         hs.into_iter().for_each(|h| h.join().unwrap());
         assert_eq!(v.load(Ordering::Relaxed), 40000);
+    }
+
+    #[test]
+    fn file_and_demand_workloads_run() {
+        for op in [FileOp::Postmark, FileOp::Find, FileOp::Grep] {
+            let a = FilesArgs {
+                op,
+                common: Common { duration: 0.3 },
+                workers: Workers {
+                    workers: Some(2),
+                    pin: false,
+                },
+                dirs: 3,
+                files: 5,
+            };
+            let r = files(&a).unwrap();
+            assert!(r.ops > 0, "{op:?}");
+        }
+        for kind in [Demand::Triad, Demand::Chase, Demand::Ep] {
+            let a = DemandArgs {
+                kind,
+                common: Common { duration: 0.3 },
+                workers: Workers {
+                    workers: Some(2),
+                    pin: false,
+                },
+                mb: 1,
+            };
+            let r = demand(&a).unwrap();
+            assert!(r.ops > 0, "{kind:?}");
+        }
     }
 
     #[test]

@@ -1,0 +1,193 @@
+//! File-system lock workloads of T§3.4 (parallel postmark-like churn, parallel find, parallel
+//! grep, all on tmpfs) and the pairing scheduler's demand classes (memory-intensive streaming
+//! triad and pointer chasing, CPU-intensive EP-like arithmetic).
+
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use anyhow::{Context, Result};
+
+/// File workloads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FileOp {
+    /// Create, write 4 KiB, close and delete files in one shared directory.
+    Postmark,
+    /// Walk the generated tree (ops = entries visited).
+    Find,
+    /// Read every file of the tree looking for a word (ops = files read).
+    Grep,
+}
+
+/// Memory / CPU demand workloads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Demand {
+    /// STREAM triad a = b + s*c over arrays of --mb MiB each (ops = elements).
+    Triad,
+    /// Dependent loads through a random cycle over --mb MiB (ops = loads).
+    Chase,
+    /// EP-like: Gaussian pairs from a linear congruential generator (ops = pairs).
+    Ep,
+}
+
+/// A scratch directory on tmpfs (/dev/shm), removed on drop.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(tag: &str) -> Result<Self> {
+        let base = if Path::new("/dev/shm").is_dir() {
+            PathBuf::from("/dev/shm")
+        } else {
+            std::env::temp_dir()
+        };
+        let p = base.join(format!("scx-workloads-{tag}-{}", std::process::id()));
+        fs::create_dir_all(&p).with_context(|| format!("creating {}", p.display()))?;
+        Ok(Self(p))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Generate the tree for find/grep: `dirs` directories of `files` small text files.
+pub fn make_tree(root: &Path, dirs: usize, files: usize) -> Result<()> {
+    for d in 0..dirs {
+        let dir = root.join(format!("d{d:04}"));
+        fs::create_dir_all(&dir)?;
+        for f in 0..files {
+            let mut fh = fs::File::create(dir.join(format!("f{f:04}.txt")))?;
+            for l in 0..32 {
+                writeln!(
+                    fh,
+                    "line {l} of file {f} in dir {d}: lorem ipsum dolor sit amet"
+                )?;
+            }
+            if (d * files + f).is_multiple_of(7) {
+                writeln!(fh, "needle")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn walk(dir: &Path, visit: &mut dyn FnMut(&Path)) {
+    if let Ok(rd) = fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let p = e.path();
+            visit(&p);
+            if e.file_type().map(|t| t.is_dir()).unwrap_or(false) {
+                walk(&p, visit);
+            }
+        }
+    }
+}
+
+/// Worker `i` of a file workload under `root`, until `stop`.
+pub fn run_file_op(op: FileOp, root: &Path, i: usize, stop: &AtomicBool, ops: &AtomicU64) {
+    let mut buf = Vec::new();
+    let block = [b'x'; 4096];
+    let mut k = 0u64;
+    while !stop.load(Ordering::Relaxed) {
+        match op {
+            FileOp::Postmark => {
+                let p = root.join(format!("w{i}-{k}"));
+                k += 1;
+                if let Ok(mut f) = fs::File::create(&p) {
+                    let _ = f.write_all(&block);
+                    drop(f);
+                    let _ = fs::remove_file(&p);
+                    ops.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            FileOp::Find => {
+                let mut n = 0;
+                walk(root, &mut |_| n += 1);
+                ops.fetch_add(n, Ordering::Relaxed);
+            }
+            FileOp::Grep => {
+                walk(root, &mut |p| {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    if let Ok(mut f) = fs::File::open(p) {
+                        buf.clear();
+                        if f.read_to_end(&mut buf).is_ok() {
+                            let _hit = buf.windows(6).any(|w| w == b"needle");
+                            ops.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Worker of a demand workload over `mb` MiB, until `stop`.
+pub fn run_demand(d: Demand, mb: usize, seed: u64, stop: &AtomicBool, ops: &AtomicU64) {
+    match d {
+        Demand::Triad => {
+            let n = (mb << 20) / 8;
+            let (mut a, b, c) = (vec![0.0f64; n], vec![1.0f64; n], vec![2.0f64; n]);
+            while !stop.load(Ordering::Relaxed) {
+                for j in 0..n {
+                    a[j] = b[j] + 3.0 * c[j];
+                }
+                std::hint::black_box(&mut a);
+                ops.fetch_add(n as u64, Ordering::Relaxed);
+            }
+        }
+        Demand::Chase => {
+            let n = ((mb << 20) / 8).max(2);
+            // A single random cycle (Sattolo's algorithm) so that every load depends on the
+            // previous one and the whole buffer is visited.
+            let mut next: Vec<usize> = (0..n).collect();
+            let mut x = seed | 1;
+            for i in (1..n).rev() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let j = (x % i as u64) as usize;
+                next.swap(i, j);
+            }
+            let mut p = 0usize;
+            while !stop.load(Ordering::Relaxed) {
+                for _ in 0..65536 {
+                    p = next[p];
+                }
+                std::hint::black_box(p);
+                ops.fetch_add(65536, Ordering::Relaxed);
+            }
+        }
+        Demand::Ep => {
+            // NAS EP's kernel: uniform pairs from an LCG, Gaussian pairs by Marsaglia's polar
+            // method, tallied by annulus.
+            let mut s: u64 = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let mut q = [0u64; 10];
+            while !stop.load(Ordering::Relaxed) {
+                for _ in 0..65536 {
+                    s = s
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let u = (s >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
+                    s = s
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let v = (s >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
+                    let t = u * u + v * v;
+                    if t > 0.0 && t <= 1.0 {
+                        let f = (-2.0 * t.ln() / t).sqrt();
+                        let (gx, gy) = (u * f, v * f);
+                        let l = gx.abs().max(gy.abs()) as usize;
+                        q[l.min(9)] += 1;
+                    }
+                }
+                std::hint::black_box(&q);
+                ops.fetch_add(65536, Ordering::Relaxed);
+            }
+        }
+    }
+}
