@@ -74,7 +74,7 @@ def top_tasks(m):
     """{tid: (share %, lock-intensive)} from the top_lock_tasks statistic."""
     out = {}
     for e in m["top_lock_tasks"].split():
-        tid, _comm, share = e.split(":")
+        tid, _comm, share, _spin = e.split(":")
         out[int(tid)] = (float(share.rstrip("%*")), share.endswith("*"))
     return out
 
@@ -150,6 +150,25 @@ def test_lock_threads_classified_and_confined():
     assert st.totals["lock_out_noreason"] == 0, st.totals
     # Running lock threads sampled on their CPU: on SSC CPUs (a sample can race a resize).
     assert on_ssc > 0 and off_ssc <= max(1, on_ssc // 10), (on_ssc, off_ssc)
+
+
+def test_futex_tracepoint_fallback():
+    """The sys_enter/exit_futex fallback (forced) sees the same user lock waits."""
+    p = start("--futex-probe", "tracepoint", "--max-ssc", "2")
+    st = Stats()
+    st.get()
+    w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "0", "--duration", "6",
+                 "--cs-ns", "2000", "--outside-ns", "500")
+    n_lock = 0
+    while w.p.poll() is None:
+        time.sleep(0.5)
+        n_lock = max(n_lock, st.get()["nr_lock_tasks"])
+    w.result()
+    st.close()
+    out = stop(p)
+    assert "syscall tracepoints" in out, out
+    assert st.totals["futex_waits"] > 0, st.totals
+    assert n_lock >= 3, f"lock-intensive tasks: {n_lock}"
 
 
 def test_kernel_lock_contention_is_seen():

@@ -172,6 +172,12 @@ struct Opts {
     #[arg(long)]
     no_futex: bool,
 
+    /// How futex waits are traced: "auto" (fentry/fexit on the kernel's futex functions when
+    /// its BTF describes them, else the syscall tracepoints), "fexit" or "tracepoint".
+    #[arg(long, value_name = "PROBE", default_value = "auto",
+          value_parser = ["auto", "fexit", "tracepoint"])]
+    futex_probe: String,
+
     /// Print statistics every SECS seconds (0.1 to 3600) while scheduling.
     #[arg(long, value_name = "SECS", value_parser = parse_interval_s, allow_hyphen_values = true)]
     stats: Option<f64>,
@@ -278,17 +284,34 @@ impl std::fmt::Display for FutexProbe {
 
 /// fexit needs the kernel's BTF to describe both functions; otherwise fall back to the
 /// syscall tracepoints (decided before load, reported at start).
-fn choose_futex_probe(no_futex: bool, has_func: impl Fn(&str) -> bool) -> FutexProbe {
-    if no_futex {
+fn choose_futex_probe(
+    no_futex: bool,
+    forced: &str,
+    has_func: impl Fn(&str) -> bool,
+) -> Result<FutexProbe, String> {
+    let fexit_ok = || {
+        ["futex_wait", "futex_wake", "futex_lock_pi"]
+            .iter()
+            .all(|f| has_func(f))
+    };
+    Ok(if no_futex {
         FutexProbe::Off
-    } else if ["futex_wait", "futex_wake", "futex_lock_pi"]
-        .iter()
-        .all(|f| has_func(f))
-    {
+    } else if forced == "tracepoint" {
+        FutexProbe::Tracepoint
+    } else if forced == "fexit" {
+        if !fexit_ok() {
+            return Err(
+                "--futex-probe fexit: the kernel's BTF lacks futex_wait, futex_wake or \
+                        futex_lock_pi (allowed here: auto, tracepoint)"
+                    .into(),
+            );
+        }
+        FutexProbe::Fexit
+    } else if fexit_ok() {
         FutexProbe::Fexit
     } else {
         FutexProbe::Tracepoint
-    }
+    })
 }
 
 fn vmlinux_has_func(name: &str) -> bool {
@@ -372,7 +395,8 @@ impl<'a> Scheduler<'a> {
 
         // Lock-wait probes: kernel locks through the contention tracepoints, user locks
         // through fexit or, failing that, the futex syscall tracepoints.
-        let futex = choose_futex_probe(opts.no_futex, vmlinux_has_func);
+        let futex = choose_futex_probe(opts.no_futex, &opts.futex_probe, vmlinux_has_func)
+            .map_err(anyhow::Error::msg)?;
         let progs = &mut skel.progs;
         progs
             .lockaware_contention_begin
@@ -584,9 +608,10 @@ impl<'a> Scheduler<'a> {
                 .map(|c| c.to_string_lossy().into_owned())
                 .unwrap_or_default();
                 format!(
-                    "{pid}:{comm}:{:.1}%{}",
+                    "{pid}:{comm}:{:.1}%{}:spin{:.1}%",
                     i.share as f64 * 100.0 / one,
-                    if i.intensive != 0 { "*" } else { "" }
+                    if i.intensive != 0 { "*" } else { "" },
+                    i.spin_share as f64 * 100.0 / one
                 )
             })
             .collect::<Vec<_>>()
@@ -775,6 +800,10 @@ fn real_main() -> Result<i32> {
             return Ok(exit_code::USAGE);
         }
     };
+    if let Err(msg) = choose_futex_probe(opts.no_futex, &opts.futex_probe, vmlinux_has_func) {
+        eprintln!("error: {msg}");
+        return Ok(exit_code::USAGE);
+    }
 
     if let Err(e) = preflight::check() {
         log::error!("{e}");
@@ -912,12 +941,26 @@ mod tests {
 
     #[test]
     fn futex_probe_choice() {
-        assert_eq!(choose_futex_probe(true, |_| true), FutexProbe::Off);
-        assert_eq!(choose_futex_probe(false, |_| true), FutexProbe::Fexit);
         assert_eq!(
-            choose_futex_probe(false, |f| f == "futex_wait"),
-            FutexProbe::Tracepoint
+            choose_futex_probe(true, "auto", |_| true),
+            Ok(FutexProbe::Off)
         );
+        assert_eq!(
+            choose_futex_probe(false, "auto", |_| true),
+            Ok(FutexProbe::Fexit)
+        );
+        let partial = |f: &str| f == "futex_wait";
+        assert_eq!(
+            choose_futex_probe(false, "auto", partial),
+            Ok(FutexProbe::Tracepoint)
+        );
+        assert_eq!(
+            choose_futex_probe(false, "tracepoint", |_| true),
+            Ok(FutexProbe::Tracepoint)
+        );
+        let e = choose_futex_probe(false, "fexit", partial).unwrap_err();
+        assert!(e.contains("--futex-probe fexit"), "{e}");
+        assert!(parse(&["--futex-probe", "kprobe"]).is_err());
     }
 
     #[test]

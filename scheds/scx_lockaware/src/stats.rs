@@ -72,7 +72,7 @@ pub struct Metrics {
     pub votes_run_ms: f64,
     #[stat(desc = "Lock-intensive tasks")]
     pub nr_lock_tasks: u64,
-    #[stat(desc = "Top lock-waiting tasks: pid:comm:share (* = lock-intensive)")]
+    #[stat(desc = "Top lock-waiting tasks: pid:comm:share (* = lock-intensive):spin share")]
     pub top_lock_tasks: String,
     #[stat(desc = "Kernel lock waits seen (lock:contention_end)")]
     pub klock_waits: u64,
