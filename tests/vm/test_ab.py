@@ -40,6 +40,7 @@ def test_two_variant_sweep(tmp_path):
         assert c["ci95"][0] <= c["mean"] <= c["ci95"][1]
         if c["variant"] == "lockaware":
             assert c["ratio_to_baseline"] > 0 and 0 <= c["welch_p"] <= 1
+    assert (out / "summary.svg").read_text().startswith("<svg")
     rows = list(csv.DictReader((out / "summary.csv").open()))
     assert len(rows) == 4 and float(rows[0]["mean"]) > 0
     assert state() == "disabled", "the harness left a scheduler attached"

@@ -5,6 +5,7 @@
 // intended scheduler was active for the whole run, and report per variant the mean, standard
 // deviation, 95% confidence interval, ratio to the baseline and Welch's t-test p-value.
 
+mod plot;
 mod stats;
 
 use std::collections::BTreeMap;
@@ -73,7 +74,8 @@ fn parse_workers(s: &str) -> Result<WorkerList, String> {
 }
 
 /// A/B harness for sched_ext schedulers. Runs WORKLOAD once per (repetition, worker count,
-/// variant), interleaving the variants, and writes runs.jsonl, summary.json and summary.csv.
+/// variant), interleaving the variants, and writes runs.jsonl, summary.json, summary.csv and
+/// summary.svg (mean and 95% CI per variant; against the worker count for a sweep).
 ///
 /// Example (as root on a sched_ext kernel):
 ///   scx-ab --variant eevdf --variant "lockaware=target/release/scx_lockaware" \
@@ -521,6 +523,30 @@ fn real_main() -> Result<i32> {
         serde_json::to_string_pretty(&summary)?,
     )?;
     write_csv(&out.join("summary.csv"), &cells)?;
+    let names: Vec<String> = h.opts.variants.iter().map(|v| v.name.clone()).collect();
+    let pts: Vec<plot::Point> = cells
+        .iter()
+        .filter_map(|c| {
+            let s = c.summary.as_ref()?;
+            Some(plot::Point {
+                variant: names.iter().position(|n| *n == c.variant)?,
+                x: c.workers.unwrap_or(0),
+                mean: s.mean,
+                lo: s.ci95.0,
+                hi: s.ci95.1,
+            })
+        })
+        .collect();
+    let title = h.opts.workload.join(" ");
+    if let Err(e) = plot::plot(
+        &out.join("summary.svg"),
+        &title,
+        &h.opts.metric,
+        &names,
+        &pts,
+    ) {
+        eprintln!("scx-ab: no plot: {e:#}");
+    }
     for c in &cells {
         let s = c.summary.as_ref();
         println!(
