@@ -5,11 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 if ! command -v clang-19 >/dev/null || ! command -v qemu-system-x86_64 >/dev/null \
-   || ! command -v stress-ng >/dev/null; then
+   || ! command -v stress-ng >/dev/null || ! command -v cpio >/dev/null \
+   || ! command -v busybox >/dev/null; then
   apt-get update -q
   apt-get install -y -q --no-install-recommends clang-19 llvm-19 libelf-dev zlib1g-dev \
     pkg-config make gcc qemu-system-x86 stress-ng python3 python3-pip busybox-static \
-    ca-certificates curl procps
+    ca-certificates curl procps cpio
 fi
 if ! command -v cargo >/dev/null; then
   if [ -x "$HOME/.cargo/bin/cargo" ]; then export PATH="$HOME/.cargo/bin:$PATH"

@@ -15,3 +15,5 @@ tools/vm/vmrun --cpus 4 --memory 2G --timeout 900 -- \
 # Idle-core-first placement needs SMT siblings: a 2-core x 2-thread guest.
 tools/vm/vmrun --cpus 4 --memory 2G --timeout 600 \
   --qemu-opts="-smp 4,sockets=1,cores=2,threads=2" -- "$PY" -m pytest -v tests/vm/test_smt.py
+# The portable scale bundle boots and runs an A/B suite with nothing but its own files.
+tests/bundle_smoke.sh

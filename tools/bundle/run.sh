@@ -1,0 +1,29 @@
+#!/bin/sh
+# Boot the bundle's sched_ext guest under QEMU TCG and run a suite; results land in OUT.
+#   ./run.sh [-c CPUS] [-m MEM] [-s SUITE] [-r REPS] [-t SECS] [-o OUT] [-T TIMEOUT]
+# Needs nothing installed: QEMU, its libraries, the TCG module and firmware are in this folder.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+cpus=$(nproc) mem=4G suite=smoke reps=3 secs=10 out=results timeout=3600
+while getopts c:m:s:r:t:o:T: o; do
+  case $o in c) cpus=$OPTARG;; m) mem=$OPTARG;; s) suite=$OPTARG;; r) reps=$OPTARG;;
+             t) secs=$OPTARG;; o) out=$OPTARG;; T) timeout=$OPTARG;; *) exit 2;; esac
+done
+mkdir -p "$out"
+log="$out/console.log"
+QEMU_MODULE_DIR="$here/lib/qemu" timeout "$timeout" \
+  "$here/lib/ld-linux-x86-64.so.2" --library-path "$here/lib" "$here/bin/qemu-system-x86_64" \
+  -L "$here/share" -accel tcg,thread=multi -smp "$cpus" -m "$mem" \
+  -nic none -vga none -nographic -no-reboot \
+  -kernel "$here/bzImage" -initrd "$here/initramfs.cpio.gz" \
+  -append "console=ttyS0 panic=-1 oops=panic quiet scx.suite=$suite scx.reps=$reps scx.secs=$secs" \
+  > "$log" 2>&1 || true
+if ! grep -q "=====SCX-RESULTS-END=====" "$log"; then
+  echo "run.sh: no results in $log (guest died or timed out); last lines:" >&2
+  tail -n 30 "$log" >&2
+  exit 1
+fi
+sed -n '/=====SCX-RESULTS-BEGIN=====/,/=====SCX-RESULTS-END=====/p' "$log" | sed '1d;$d' \
+  | tr -d '\r' | base64 -d | tar -xz -C "$out"
+grep "SCX-BUNDLE" "$log" | tr -d '\r'
+echo "results in $out"
