@@ -67,10 +67,13 @@ fn parse_secs(s: &str) -> Result<u64, String> {
 struct WorkerList(Vec<usize>);
 
 fn parse_workers(s: &str) -> Result<WorkerList, String> {
-    s.split(',')
+    let mut v = s
+        .split(',')
         .map(|w| int_in_range(w.trim(), 1, 4096, "workers").map(|v| v as usize))
-        .collect::<Result<Vec<_>, _>>()
-        .map(WorkerList)
+        .collect::<Result<Vec<_>, _>>()?;
+    v.sort_unstable();
+    v.dedup();
+    Ok(WorkerList(v))
 }
 
 /// A/B harness for sched_ext schedulers. Runs WORKLOAD once per (repetition, worker count,
@@ -614,6 +617,21 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(o.workers.unwrap().0, vec![1, 4]);
+        let o = p(&[
+            "--variant",
+            "eevdf",
+            "--workers",
+            "4,1,1",
+            "--",
+            "w",
+            "{workers}",
+        ])
+        .unwrap();
+        assert_eq!(
+            o.workers.unwrap().0,
+            vec![1, 4],
+            "sorted, duplicates dropped"
+        );
         let e = p(&["--variant", "eevdf", "--reps", "0", "--", "true"]).unwrap_err();
         assert!(e.to_string().contains("--reps") && e.to_string().contains("1 to 1000"));
         let e = p(&["--variant", "eevdf", "--workers", "2,0", "--", "true"]).unwrap_err();
