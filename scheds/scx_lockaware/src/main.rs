@@ -87,8 +87,11 @@ fn parse_cpu_list(s: &str) -> Result<CpuList, String> {
 
 /// scx_lockaware: lock-contention-aware sched_ext scheduler.
 ///
-/// Tasks are ordered by weighted virtual runtime (nice values honoured) in one dispatch queue
-/// per last-level cache; woken tasks go to a fully idle SMT core first, then to any idle CPU.
+/// Measures each task's lock-wait share (kernel locks through the lock:contention_*
+/// tracepoints, user locks through futex waits), confines lock-intensive tasks to a Special Set
+/// of Cores (SSC) and sizes the SSC with a model-driven search (thesis T3.4; SPEC.md section 1).
+/// Underneath: weighted virtual runtime (nice values honoured) in one dispatch queue per
+/// last-level cache; woken tasks go to a fully idle SMT core first, then to any idle CPU.
 /// Per-CPU kthreads and affinity-restricted tasks are always served.
 ///
 /// Needs root and a Linux >= 6.12 kernel built with CONFIG_SCHED_CLASS_EXT. Stop it with
