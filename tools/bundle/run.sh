@@ -11,18 +11,28 @@ while getopts c:m:s:r:t:o:T: o; do
 done
 mkdir -p "$out"
 log="$out/console.log"
-QEMU_MODULE_DIR="$here/lib/qemu" timeout "$timeout" \
-  "$here/lib/ld-linux-x86-64.so.2" --library-path "$here/lib" "$here/bin/qemu-system-x86_64" \
-  -L "$here/share" -accel tcg,thread=multi -smp "$cpus" -m "$mem" \
-  -nic none -vga none -nographic -no-reboot \
-  -kernel "$here/bzImage" -initrd "$here/initramfs.cpio.gz" \
-  -append "console=ttyS0 panic=-1 oops=panic quiet scx.suite=$suite scx.reps=$reps scx.secs=$secs" \
-  > "$log" 2>&1 || true
-if ! grep -q "=====SCX-RESULTS-END=====" "$log"; then
+# TCG has a rare cross-modifying-code race that kills the guest kernel while a BPF scheduler
+# is being enabled ("Oops: int3" in schedule()): a guest that dies is booted again (3 tries).
+try=1
+while :; do
+  QEMU_MODULE_DIR="$here/lib/qemu" timeout "$timeout" \
+    "$here/lib/ld-linux-x86-64.so.2" --library-path "$here/lib" "$here/bin/qemu-system-x86_64" \
+    -L "$here/share" -accel tcg,thread=multi -smp "$cpus" -m "$mem" \
+    -nic none -vga none -nographic -no-reboot \
+    -kernel "$here/bzImage" -initrd "$here/initramfs.cpio.gz" \
+    -append "console=ttyS0 panic=-1 oops=panic quiet scx.suite=$suite scx.reps=$reps scx.secs=$secs" \
+    > "$log" 2>&1 || true
+  grep -q "=====SCX-RESULTS-END=====" "$log" && break
+  if grep -q "Kernel panic" "$log" && [ $try -lt 3 ]; then
+    echo "run.sh: the guest kernel died (try $try); booting again" >&2
+    cp "$log" "$out/console.died-$try.log"
+    try=$((try + 1))
+    continue
+  fi
   echo "run.sh: no results in $log (guest died or timed out); last lines:" >&2
   tail -n 30 "$log" >&2
   exit 1
-fi
+done
 sed -n '/=====SCX-RESULTS-BEGIN=====/,/=====SCX-RESULTS-END=====/p' "$log" | sed '1d;$d' \
   | tr -d '\r' | base64 -d | tar -xz -C "$out"
 grep "SCX-BUNDLE" "$log" | tr -d '\r'
