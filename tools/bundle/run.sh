@@ -10,7 +10,12 @@ while getopts c:m:s:r:t:o:T: o; do
              t) secs=$OPTARG;; o) out=$OPTARG;; T) timeout=$OPTARG;; *) exit 2;; esac
 done
 mkdir -p "$out"
-log="$out/console.log"
+# The number of items of the suite (one guest each): asked from the suites script itself.
+count=$(SCX_REPS=1 sh "$here/suites" "$suite" count) || exit 2
+# boot ITEM: run one item in a fresh guest, unpack its results.
+boot() {
+item=$1
+log="$out/console-$item.log"
 # TCG has a rare cross-modifying-code race that kills the guest kernel while a BPF scheduler
 # is being enabled ("Oops: int3" in schedule()): a guest that dies is booted again (3 tries).
 try=1
@@ -20,20 +25,28 @@ while :; do
     -L "$here/share" -accel tcg,thread=multi -smp "$cpus" -m "$mem" \
     -nic none -vga none -nographic -no-reboot \
     -kernel "$here/bzImage" -initrd "$here/initramfs.cpio.gz" \
-    -append "console=ttyS0 panic=-1 oops=panic quiet scx.suite=$suite scx.reps=$reps scx.secs=$secs" \
+    -append "console=ttyS0 panic=-1 oops=panic quiet scx.suite=$suite scx.item=$item scx.reps=$reps scx.secs=$secs" \
     > "$log" 2>&1 || true
   grep -q "=====SCX-RESULTS-END=====" "$log" && break
   if grep -q "Kernel panic" "$log" && [ $try -lt 3 ]; then
     echo "run.sh: the guest kernel died (try $try); booting again" >&2
-    cp "$log" "$out/console.died-$try.log"
+    cp "$log" "$out/console-$item.died-$try.log"
     try=$((try + 1))
     continue
   fi
-  echo "run.sh: no results in $log (guest died or timed out); last lines:" >&2
+  echo "run.sh: item $item: no results in $log (guest died or timed out); last lines:" >&2
   tail -n 30 "$log" >&2
-  exit 1
+  return 1
 done
 sed -n '/=====SCX-RESULTS-BEGIN=====/,/=====SCX-RESULTS-END=====/p' "$log" | sed '1d;$d' \
   | tr -d '\r' | base64 -d | tar -xz -C "$out"
 grep "SCX-BUNDLE" "$log" | tr -d '\r'
+}
+rc=0
+i=1
+while [ $i -le "$count" ]; do
+  boot $i || rc=1
+  i=$((i + 1))
+done
 echo "results in $out"
+exit $rc
