@@ -12,11 +12,17 @@ if ! command -v clang-19 >/dev/null || ! command -v qemu-system-x86_64 >/dev/nul
     pkg-config make gcc qemu-system-x86 stress-ng python3 python3-pip busybox-static \
     ca-certificates curl procps cpio
 fi
-if ! command -v cargo >/dev/null; then
-  if [ -x "$HOME/.cargo/bin/cargo" ]; then export PATH="$HOME/.cargo/bin:$PATH"
-  else
-    apt-get install -y -q cargo rustc
-  fi
+# Rust: the crates need rustc >= 1.91 (Debian 12's is older): rustup's stable when missing.
+if [ -x "$HOME/.cargo/bin/cargo" ]; then export PATH="$HOME/.cargo/bin:$PATH"; fi
+rustc_ok() {
+  local v
+  v=$(rustc --version 2>/dev/null | awk '{print $2}') || return 1
+  [ -n "$v" ] && [ "$(printf '%s\n1.91.0\n' "$v" | sort -V | head -1)" = 1.91.0 ]
+}
+if ! command -v cargo >/dev/null || ! rustc_ok; then
+  echo "installing Rust (rustup, stable) into $HOME/.cargo"
+  curl -sSf https://sh.rustup.rs | sh -s -- -y -q --profile minimal --default-toolchain stable
+  export PATH="$HOME/.cargo/bin:$PATH"
 fi
 command -v vng >/dev/null || python3 -m pip install -q virtme-ng || \
   python3 -m pip install -q --break-system-packages virtme-ng

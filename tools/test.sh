@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export BPF_CLANG="${BPF_CLANG:-clang-19}"
+if [ -x "$HOME/.cargo/bin/cargo" ]; then export PATH="$HOME/.cargo/bin:$PATH"; fi
 if [ -z "${SCX_VM_KERNEL:-}" ] && [ -f ../shared/vmtest/bzImage-6.12.117-scx ]; then
   export SCX_VM_KERNEL="$(cd ../shared/vmtest && pwd)/bzImage-6.12.117-scx"
 fi
