@@ -1,12 +1,14 @@
 #!/bin/sh
 # Boot the bundle's sched_ext guest under QEMU TCG and run a suite; results land in OUT.
-#   ./run.sh [-c CPUS] [-m MEM] [-s SUITE] [-r REPS] [-t SECS] [-o OUT] [-T TIMEOUT]
+#   ./run.sh [-c CPUS] [-m MEM] [-s SUITE] [-i ITEM] [-r REPS] [-t SECS] [-o OUT] [-T TIMEOUT]
+# -i runs one item of the suite (1-based; `sh suites SUITE count` tells how many).
 # Needs nothing installed: QEMU, its libraries, the TCG module and firmware are in this folder.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-cpus=$(nproc) mem=4G suite=smoke reps=3 secs=10 out=results timeout=3600
-while getopts c:m:s:r:t:o:T: o; do
-  case $o in c) cpus=$OPTARG;; m) mem=$OPTARG;; s) suite=$OPTARG;; r) reps=$OPTARG;;
+cpus=$(nproc) mem=4G suite=smoke reps=3 secs=10 out=results timeout=3600 only=
+while getopts c:m:s:i:r:t:o:T: o; do
+  case $o in c) cpus=$OPTARG;; m) mem=$OPTARG;; s) suite=$OPTARG;; i) only=$OPTARG;;
+             r) reps=$OPTARG;;
              t) secs=$OPTARG;; o) out=$OPTARG;; T) timeout=$OPTARG;; *) exit 2;; esac
 done
 mkdir -p "$out"
@@ -45,7 +47,7 @@ grep "SCX-BUNDLE" "$log" | tr -d '\r'
 rc=0
 i=1
 while [ $i -le "$count" ]; do
-  boot $i || rc=1
+  if [ -z "$only" ] || [ "$only" = $i ]; then boot $i || rc=1; fi
   i=$((i + 1))
 done
 echo "results in $out"
