@@ -8,8 +8,8 @@
  * <scx/common.bpf.h> and provides:
  *
  *   - MAX_CPUS, MAX_LLCS and NR_SCHED_STATS (in its intf.h);
- *   - the read-only tables cpu_llc[] and smt_enabled, filled by userspace
- *     before load;
+ *   - the read-only tables cpu_llc[], cpu_sibling[] and smt_enabled, filled by
+ *     userspace before load (sched_common::topo: dense_llc_index, sibling_of);
  *   - a per-LLC context (struct llc_ctx) looked up with lookup_llc_ctx().
  */
 #ifndef __SCHED_COMMON_BPF_H
@@ -72,6 +72,16 @@ static __always_inline u32 cpu_to_llc(s32 cpu)
 	if (c >= MAX_CPUS)
 		return 0;
 	return cpu_llc[c & (MAX_CPUS - 1)];
+}
+
+/* Another CPU of @cpu's core (its SMT sibling), or -1. */
+static __always_inline s32 sibling_of(s32 cpu)
+{
+	u32 c = (u32)cpu;
+
+	if (c >= MAX_CPUS)
+		return -1;
+	return cpu_sibling[c & (MAX_CPUS - 1)];
 }
 
 /*

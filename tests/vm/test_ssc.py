@@ -40,8 +40,11 @@ class Stats:
 
     def get(self):
         self.sock.sendall(b'{"req":"stats","args":{"target":"top"}}\n')
-        resp = json.loads(self.rd.readline())
-        assert resp["errno"] == 0, resp
+        line = self.rd.readline()
+        # An ejected scheduler stops answering: say so, with the kernel's state.
+        assert line, f"the scheduler closed its stats socket (sched_ext state: {state()})"
+        resp = json.loads(line)
+        assert resp["errno"] == 0, f"{resp} (sched_ext state: {state()})"
         m = resp["args"]["resp"]
         for k in ("klock_waits", "futex_waits", "lock_in", "lock_out", "ssc_direct",
                   "ssc_enq", "ssc_dispatch", "lock_out_affinity", "lock_out_resize",

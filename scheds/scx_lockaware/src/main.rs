@@ -317,13 +317,15 @@ fn choose_futex_probe(
     })
 }
 
-fn vmlinux_has_func(name: &str) -> bool {
-    match libbpf_rs::btf::Btf::from_vmlinux() {
-        Ok(btf) => btf
-            .type_by_name::<libbpf_rs::btf::types::Func>(name)
-            .is_some(),
-        Err(_) => false,
-    }
+/// Decide the futex probe from the running kernel's BTF (loaded once).
+fn futex_probe_for_this_kernel(opts: &Opts) -> Result<FutexProbe, String> {
+    let btf = libbpf_rs::btf::Btf::from_vmlinux().ok();
+    choose_futex_probe(opts.no_futex, &opts.futex_probe, |name| {
+        btf.as_ref().is_some_and(|b| {
+            b.type_by_name::<libbpf_rs::btf::types::Func>(name)
+                .is_some()
+        })
+    })
 }
 
 /// The agent's view of the SSC and its search.
@@ -357,6 +359,7 @@ impl<'a> Scheduler<'a> {
         opts: &Opts,
         topo: CpuTopo,
         plan: SscPlan,
+        futex: FutexProbe,
         open_object: &'a mut MaybeUninit<OpenObject>,
     ) -> Result<Self> {
         try_set_rlimit_infinity();
@@ -398,8 +401,6 @@ impl<'a> Scheduler<'a> {
 
         // Lock-wait probes: kernel locks through the contention tracepoints, user locks
         // through fexit or, failing that, the futex syscall tracepoints.
-        let futex = choose_futex_probe(opts.no_futex, &opts.futex_probe, vmlinux_has_func)
-            .map_err(anyhow::Error::msg)?;
         let progs = &mut skel.progs;
         progs
             .lockaware_contention_begin
@@ -795,18 +796,15 @@ fn real_main() -> Result<i32> {
     }
 
     // Flags that depend on the machine are checked before anything is loaded.
-    let topo = CpuTopo::detect().context("reading the CPU topology")?;
-    let plan = match plan_ssc(&opts, &topo) {
-        Ok(p) => p,
+    let mut topo = CpuTopo::detect().context("reading the CPU topology")?;
+    let checked = plan_ssc(&opts, &topo).and_then(|p| Ok((p, futex_probe_for_this_kernel(&opts)?)));
+    let (mut plan, futex) = match checked {
+        Ok(v) => v,
         Err(msg) => {
             eprintln!("error: {msg}");
             return Ok(exit_code::USAGE);
         }
     };
-    if let Err(msg) = choose_futex_probe(opts.no_futex, &opts.futex_probe, vmlinux_has_func) {
-        eprintln!("error: {msg}");
-        return Ok(exit_code::USAGE);
-    }
 
     if let Err(e) = preflight::check() {
         log::error!("{e}");
@@ -819,14 +817,16 @@ fn real_main() -> Result<i32> {
         spawn_monitor(intv, shutdown.clone());
     }
 
-    drop(plan);
     let mut open_object = MaybeUninit::uninit();
     loop {
-        let plan = plan_ssc(&opts, &topo).map_err(anyhow::Error::msg)?;
-        let mut sched = Scheduler::init(&opts, topo.clone(), plan, &mut open_object)?;
+        let mut sched = Scheduler::init(&opts, topo, plan, futex, &mut open_object)?;
         let uei = sched.run(&shutdown)?;
         if uei.should_restart() && !shutdown.load(Ordering::Relaxed) {
             info!("the kernel asked for a restart (CPU hotplug?): restarting");
+            // The CPUs changed: read the topology again and re-check the SSC flags on it.
+            drop(sched);
+            topo = CpuTopo::detect().context("reading the CPU topology")?;
+            plan = plan_ssc(&opts, &topo).map_err(anyhow::Error::msg)?;
             continue;
         }
         return Ok(exit_code::OK);

@@ -206,15 +206,6 @@ static struct task_ctx *lookup_task_ctx(const struct task_struct *p)
 	return bpf_task_storage_get(&task_ctxs, (struct task_struct *)p, 0, 0);
 }
 
-static s32 sibling_of(s32 cpu)
-{
-	u32 c = (u32)cpu;
-
-	if (c >= MAX_CPUS)
-		return -1;
-	return cpu_sibling[c & (MAX_CPUS - 1)];
-}
-
 static bool cpu_in_ssc(s32 cpu)
 {
 	u32 c = (u32)cpu;
