@@ -38,6 +38,17 @@ impl std::str::FromStr for SscOrder {
     }
 }
 
+/// Every LLC's CPUs as slices of one flat list (see [`CpuTopo::llc_cpu_table`]).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct LlcCpuTable {
+    /// CPU ids, LLC by LLC.
+    pub cpus: Vec<u32>,
+    /// Per dense LLC index: where its CPUs start in `cpus`.
+    pub first: Vec<u32>,
+    /// Per dense LLC index: how many CPUs it has.
+    pub len: Vec<u32>,
+}
+
 /// The machine's CPUs, as the schedulers see them.
 #[derive(Debug, Clone)]
 pub struct CpuTopo {
@@ -102,6 +113,19 @@ impl CpuTopo {
             groups[idx[c.cpu] as usize].push(c.cpu);
         }
         groups
+    }
+
+    /// The CPUs of every LLC laid end to end in dense LLC order, with each LLC's first index
+    /// into that list and its length. BPF walks one LLC's CPUs with it instead of scanning
+    /// every CPU id and filtering by LLC.
+    pub fn llc_cpu_table(&self) -> LlcCpuTable {
+        let mut t = LlcCpuTable::default();
+        for group in self.llc_groups() {
+            t.first.push(t.cpus.len() as u32);
+            t.len.push(group.len() as u32);
+            t.cpus.extend(group.iter().map(|&c| c as u32));
+        }
+        t
     }
 
     /// For every CPU id, another CPU of the same core (the next one in id order, wrapping), or
@@ -214,6 +238,10 @@ mod tests {
         assert_eq!(n, 2);
         assert_eq!(idx, vec![0, 0, 1, 1, 0, 0, 1, 1]);
         assert_eq!(t.llc_groups(), vec![vec![0, 1, 4, 5], vec![2, 3, 6, 7]]);
+        let table = t.llc_cpu_table();
+        assert_eq!(table.cpus, vec![0, 1, 4, 5, 2, 3, 6, 7]);
+        assert_eq!(table.first, vec![0, 4]);
+        assert_eq!(table.len, vec![4, 4]);
     }
 
     #[test]

@@ -394,6 +394,10 @@ impl<'a> Scheduler<'a> {
         for (cpu, sib) in topo.sibling_of().iter().enumerate() {
             rodata.cpu_sibling[cpu] = *sib;
         }
+        let table = topo.llc_cpu_table();
+        rodata.llc_cpus[..table.cpus.len()].copy_from_slice(&table.cpus);
+        rodata.llc_first[..nr_llcs].copy_from_slice(&table.first);
+        rodata.llc_nr[..nr_llcs].copy_from_slice(&table.len);
         let share = |pct: f64| (pct / 100.0 * bpf_intf::lockaware_consts_SHARE_ONE as f64) as u32;
         rodata.lock_enter_share = share(opts.lock_threshold);
         rodata.lock_leave_share = share(opts.lock_threshold / 2.0);

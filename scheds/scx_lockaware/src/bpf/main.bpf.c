@@ -44,6 +44,14 @@ const volatile bool smt_enabled = true;
 const volatile s32 cpu_sibling[MAX_CPUS];
 
 /*
+ * The CPUs of each LLC, as slices of one list: llc_cpus[llc_first[l] ..
+ * llc_first[l] + llc_nr[l]) are LLC l's CPU ids. Set by the agent.
+ */
+const volatile u32 llc_cpus[MAX_CPUS];
+const volatile u32 llc_first[MAX_LLCS];
+const volatile u32 llc_nr[MAX_LLCS];
+
+/*
  * Lock-intensive classification (SPEC.md section 1, "Classification"): a
  * task enters the class when its lock-wait share exceeds lock_enter_share
  * (--lock-threshold) and leaves it when the share drops below
@@ -434,7 +442,7 @@ static void pull_to_idle_core(s32 cpu, u32 llc)
 	const struct cpumask *idle;
 	struct pull_hint *hint;
 	s32 sib = sibling_of(cpu), c, victim = -1, victim_pid = 0;
-	u32 zero = 0;
+	u32 zero = 0, first, i;
 
 	if (!smt_enabled || sib < 0)
 		return;
@@ -443,11 +451,19 @@ static void pull_to_idle_core(s32 cpu, u32 llc)
 	if (!bpf_cpumask_test_cpu(sib, idle))
 		goto out;
 
-	bpf_for(c, 0, nr_cpus_possible) {
-		s32 cs = sibling_of(c);
+	if (llc >= MAX_LLCS)
+		goto out;
+	first = llc_first[llc];
+	/* Only this LLC's CPUs: O(LLC size), not O(nr_cpu_ids). */
+	bpf_for(i, first, first + llc_nr[llc]) {
 		struct rq *rq;
+		s32 cs;
 
-		if (c == cpu || c == sib || cs < 0 || cpu_to_llc(c) != llc)
+		if (i >= MAX_CPUS)
+			break;
+		c = llc_cpus[i];
+		cs = sibling_of(c);
+		if (c == cpu || c == sib || cs < 0)
 			continue;
 		if (bpf_cpumask_test_cpu(c, idle) || bpf_cpumask_test_cpu(cs, idle))
 			continue;
