@@ -1,19 +1,36 @@
 #!/bin/sh
-# Build the portable scale bundle and run its smoke suite (2 vCPUs): the guest must boot from
-# the bundle alone, attach scx_lockaware, run a two-variant A/B and bring the results back.
+# Build the portable scale bundle and run its smoke suite (2 vCPUs) on an empty host: a chroot
+# that holds nothing but a static busybox (for run.sh's sh, grep, sed, base64, tar) and the
+# bundle itself, no /lib, no /usr. The guest must boot from the bundle alone, attach
+# scx_lockaware, run a two-variant A/B and bring the results back.
 set -eu
 cd "$(dirname "$0")/.."
-rm -rf .cache/bundle .cache/bundle-results
-tools/bundle/make-bundle .cache/bundle
-.cache/bundle/run.sh -c 2 -m 2G -s smoke -o .cache/bundle-results -T 600
-python3 - <<'PY'
-import json
-runs = [json.loads(l) for l in open(".cache/bundle-results/smoke/runs.jsonl")]
+rm -rf .cache/bundle-root
+mkdir -p .cache/bundle-root/bin .cache/bundle-root/dev .cache/bundle-root/proc \
+         .cache/bundle-root/tmp
+root=$(cd .cache/bundle-root && pwd)
+tools/bundle/make-bundle "$root/bundle"
+cp -L "$(command -v busybox)" "$root/bin/busybox"
+for a in sh nproc dirname mkdir timeout grep cp sed tr base64 tar gzip tail echo wc cat; do
+  ln -s busybox "$root/bin/$a"
+done
+cleanup() { umount "$root/dev" "$root/proc" 2>/dev/null || true; }
+trap cleanup EXIT
+mount --bind /dev "$root/dev"
+mount -t proc proc "$root/proc"
+# env -i: no PATH or library path from this host leaks in.
+env -i PATH=/bin chroot "$root" /bin/sh -c \
+  'cd /bundle && ./run.sh -c 2 -m 2G -s smoke -o /results -T 600'
+cleanup
+python3 - "$root/results" <<'PY'
+import json, sys
+d = sys.argv[1]
+runs = [json.loads(l) for l in open(f"{d}/smoke/runs.jsonl")]
 assert len(runs) == 2, runs
 assert all(r["valid"] for r in runs), runs
 assert runs[0]["variant"] == "eevdf" and runs[0]["ops"] == ""
 assert runs[1]["ops"].startswith("lockaware"), runs[1]
-s = json.load(open(".cache/bundle-results/smoke/summary.json"))
+s = json.load(open(f"{d}/smoke/summary.json"))
 assert len(s["cells"]) == 2
-print("bundle smoke: 1 passed")
+print("bundle smoke (empty chroot host): 1 passed")
 PY

@@ -1,6 +1,7 @@
 """VM smoke test of the A/B harness (scx-ab): a short two-variant run, EEVDF against
 scx_lockaware, sweeping two worker counts. The outputs must exist, parse, and record which
-scheduler ran each run."""
+scheduler ran each run; with --sample-stats, scheduler runs carry the scheduler's own
+statistics read during the run and EEVDF runs carry none."""
 import csv
 import json
 import subprocess
@@ -15,7 +16,8 @@ def test_two_variant_sweep(tmp_path):
     out = tmp_path / "ab"
     r = subprocess.run(
         [str(AB), "--variant", "eevdf", "--variant", f"lockaware={BIN}", "--reps", "2",
-         "--workers", "1,2", "--cooldown-s", "0", "--out", str(out), "--",
+         "--workers", "1,2", "--cooldown-s", "0", "--sample-stats", "--stats-interval-ms", "500",
+         "--out", str(out), "--",
          str(WORKLOADS), "mutex", "--lock-threads", "{workers}", "--cpu-threads", "0",
          "--duration", "2"],
         capture_output=True, text=True, timeout=600)
@@ -29,8 +31,16 @@ def test_two_variant_sweep(tmp_path):
         assert x["metric"] > 0 and x["workload"]["benchmark"] == "mutex"
         if x["variant"] == "eevdf":
             assert x["ops"] == ""
+            assert "sched_stats" not in x
         else:
             assert x["ops"].startswith("lockaware"), x
+            st = x["sched_stats"]
+            assert st["error"] is None, st
+            # 2 s at 500 ms plus the last one; the first may wait for the stats server.
+            assert len(st["samples"]) >= 2, st
+            last = st["samples"][-1]
+            assert last["t_s"] <= x["seconds"] + 1
+            assert last["stats"]["nr_cpus"] >= 1 and 1 <= last["stats"]["ssc_size"] <= 4
     summary = json.loads((out / "summary.json").read_text())
     cells = summary["cells"]
     assert {(c["workers"], c["variant"]) for c in cells} == {

@@ -6,6 +6,7 @@
 // deviation, 95% confidence interval, ratio to the baseline and Welch's t-test p-value.
 
 mod plot;
+mod sampler;
 mod stats;
 
 use std::collections::BTreeMap;
@@ -56,6 +57,10 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
 
 fn parse_reps(s: &str) -> Result<usize, String> {
     int_in_range(s, 1, 1000, "repetitions").map(|v| v as usize)
+}
+
+fn parse_stats_ms(s: &str) -> Result<u64, String> {
+    int_in_range(s, 50, 60_000, "milliseconds")
 }
 
 fn parse_secs(s: &str) -> Result<u64, String> {
@@ -120,6 +125,21 @@ struct Opts {
     #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_secs)]
     cooldown_s: u64,
 
+    /// Sample each scheduler variant's own statistics during its runs, through its scx_stats
+    /// socket (what `--monitor` reads), and keep them in runs.jsonl ("sched_stats"). EEVDF
+    /// runs have none. A sampling failure is recorded, and does not discard the run.
+    #[arg(long)]
+    sample_stats: bool,
+
+    /// The scx_stats socket that --sample-stats reads.
+    #[arg(long, value_name = "PATH", default_value = sampler::DEFAULT_SOCKET)]
+    stats_socket: PathBuf,
+
+    /// Interval between --sample-stats samples, in milliseconds (50 to 60000); one more is
+    /// taken when the workload ends.
+    #[arg(long, value_name = "MS", default_value = "1000", value_parser = parse_stats_ms)]
+    stats_interval_ms: u64,
+
     /// The workload command and its arguments.
     #[arg(last = true, required = true, value_name = "WORKLOAD")]
     workload: Vec<String>,
@@ -140,6 +160,9 @@ struct Run {
     metric: Option<f64>,
     seconds: f64,
     workload: Option<serde_json::Value>,
+    /// The scheduler's statistics during the run (--sample-stats).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sched_stats: Option<sampler::Samples>,
 }
 
 /// Summary of one (workers, variant) cell.
@@ -260,6 +283,7 @@ impl Harness {
             metric: None,
             seconds: 0.0,
             workload: None,
+            sched_stats: None,
         };
         if !wait_until(timeout, || sched_state() == "disabled") {
             bail!(
@@ -294,6 +318,13 @@ impl Harness {
         };
         let watch = Watch::start(want);
         let t0 = Instant::now();
+        let sampler = (self.opts.sample_stats && !v.cmd.is_empty()).then(|| {
+            sampler::Sampler::start(
+                self.opts.stats_socket.clone(),
+                Duration::from_millis(self.opts.stats_interval_ms),
+                timeout,
+            )
+        });
         let mut w = spawn_group(&substitute(&self.opts.workload, workers), Stdio::piped())?;
         let mut out = String::new();
         if let Some(so) = w.stdout.take() {
@@ -308,6 +339,7 @@ impl Harness {
         }
         let status = w.wait()?;
         run.seconds = t0.elapsed().as_secs_f64();
+        run.sched_stats = sampler.map(sampler::Sampler::finish);
         let mut problem = watch.finish();
         if sysfs::enable_seq().unwrap_or(0) != seq_run {
             problem.get_or_insert(if v.cmd.is_empty() {
@@ -636,6 +668,22 @@ mod tests {
         assert!(e.to_string().contains("--reps") && e.to_string().contains("1 to 1000"));
         let e = p(&["--variant", "eevdf", "--workers", "2,0", "--", "true"]).unwrap_err();
         assert!(e.to_string().contains("--workers"));
+        let e = p(&[
+            "--variant",
+            "eevdf",
+            "--stats-interval-ms",
+            "10",
+            "--",
+            "true",
+        ]);
+        let e = e.unwrap_err().to_string();
+        assert!(
+            e.contains("--stats-interval-ms") && e.contains("50 to 60000"),
+            "{e}"
+        );
+        let o = p(&["--variant", "eevdf", "--sample-stats", "--", "true"]).unwrap();
+        assert!(o.sample_stats);
+        assert_eq!(o.stats_socket, PathBuf::from(sampler::DEFAULT_SOCKET));
         assert!(p(&["--", "true"]).is_err(), "a variant is required");
         assert!(
             p(&["--variant", "eevdf"]).is_err(),
@@ -679,6 +727,7 @@ mod tests {
             metric: Some(m),
             seconds: 1.0,
             workload: None,
+            sched_stats: None,
         };
         let runs = vec![
             mk("eevdf", 10.0, true),
