@@ -5,7 +5,11 @@
 # scx_lockaware, run a two-variant A/B and bring the results back.
 set -eu
 cd "$(dirname "$0")/.."
-rm -rf .cache/bundle-root
+# A previous run's mounts must be gone before anything is removed (never rm through /dev).
+for m in .cache/bundle-root/dev .cache/bundle-root/proc; do
+  if [ -d "$m" ] && mountpoint -q "$m"; then umount "$m"; fi
+done
+rm -rf --one-file-system .cache/bundle-root
 mkdir -p .cache/bundle-root/bin .cache/bundle-root/dev .cache/bundle-root/proc \
          .cache/bundle-root/tmp
 root=$(cd .cache/bundle-root && pwd)
@@ -14,12 +18,17 @@ cp -L "$(command -v busybox)" "$root/bin/busybox"
 for a in sh nproc dirname mkdir timeout grep cp sed tr base64 tar gzip tail echo wc cat; do
   ln -s busybox "$root/bin/$a"
 done
-cleanup() { umount "$root/dev" "$root/proc" 2>/dev/null || true; }
+cleanup() {
+  for m in "$root/dev" "$root/proc"; do
+    if mountpoint -q "$m"; then umount "$m" || umount -l "$m"; fi
+  done
+}
 trap cleanup EXIT
 mount --bind /dev "$root/dev"
 mount -t proc proc "$root/proc"
 # env -i: no PATH or library path from this host leaks in.
-env -i PATH=/bin chroot "$root" /bin/sh -c \
+CHROOT=$(PATH="$PATH:/usr/sbin:/sbin" command -v chroot)
+env -i PATH=/bin "$CHROOT" "$root" /bin/sh -c \
   'cd /bundle && ./run.sh -c 2 -m 2G -s smoke -o /results -T 600'
 cleanup
 python3 - "$root/results" <<'PY'
