@@ -25,6 +25,32 @@ const COLORS: [RGBColor; 6] = [
     RGBColor(140, 86, 75),
 ];
 
+/// A tick label for a metric value: 3 significant digits with a k/M/G suffix.
+fn si(v: f64) -> String {
+    let a = v.abs();
+    let (d, suffix) = if a >= 1e9 {
+        (1e9, "G")
+    } else if a >= 1e6 {
+        (1e6, "M")
+    } else if a >= 1e3 {
+        (1e3, "k")
+    } else {
+        (1.0, "")
+    };
+    let x = v / d;
+    let digits = if x.abs() >= 100.0 {
+        0
+    } else if x.abs() >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{x:.digits$}{suffix}")
+}
+
+/// Plot `pts`. A sweep puts the worker counts at evenly spaced positions (1, 2, 4, 8... read
+/// like a log scale), one line per variant, each variant nudged sideways so that confidence
+/// intervals at the same worker count do not hide each other.
 pub fn plot(
     path: &Path,
     title: &str,
@@ -34,19 +60,17 @@ pub fn plot(
 ) -> Result<()> {
     let sweep = pts.iter().any(|p| p.x > 0);
     let ymax = pts.iter().map(|p| p.hi).fold(0.0f64, f64::max).max(1e-9) * 1.1;
-    let (xmin, xmax) = if sweep {
-        let xs = pts.iter().map(|p| p.x);
-        (
-            xs.clone().min().unwrap_or(1) as f64,
-            xs.max().unwrap_or(1) as f64,
-        )
-    } else {
-        (-0.5, variants.len() as f64 - 0.5)
-    };
-    let pad = if sweep {
-        ((xmax - xmin) * 0.05).max(0.5)
-    } else {
-        0.0
+    let mut xs: Vec<usize> = pts.iter().map(|p| p.x).collect();
+    xs.sort_unstable();
+    xs.dedup();
+    // Category positions: worker counts in a sweep, variants otherwise.
+    let slots = if sweep { xs.len() } else { variants.len() };
+    let nudge = |vi: usize| {
+        if sweep && variants.len() > 1 {
+            (vi as f64 - (variants.len() - 1) as f64 / 2.0) * (0.3 / variants.len() as f64)
+        } else {
+            0.0
+        }
     };
     let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| anyhow!("{e:?}"))?;
@@ -54,10 +78,14 @@ pub fn plot(
         .caption(title, ("sans-serif", 20))
         .margin(15)
         .x_label_area_size(40)
-        .y_label_area_size(80)
-        .build_cartesian_2d((xmin - pad)..(xmax + pad), 0.0..ymax)
+        .y_label_area_size(70)
+        .build_cartesian_2d(-0.5..(slots as f64 - 0.5), 0.0..ymax)
         .map_err(|e| anyhow!("{e:?}"))?;
-    let names = variants.to_vec();
+    let names: Vec<String> = if sweep {
+        xs.iter().map(|x| x.to_string()).collect()
+    } else {
+        variants.to_vec()
+    };
     let label = |x: &f64| {
         let i = x.round();
         if (x - i).abs() < 1e-6 && i >= 0.0 {
@@ -66,19 +94,28 @@ pub fn plot(
             String::new()
         }
     };
+    let ylabel = |y: &f64| si(*y);
     let mut mesh = chart.configure_mesh();
-    mesh.y_desc(format!("{metric} (mean, 95% CI)"));
+    mesh.y_desc(format!("{metric} (mean, 95% CI)"))
+        .y_label_formatter(&ylabel)
+        .x_labels(slots)
+        .x_label_formatter(&label)
+        .disable_x_mesh();
     if sweep {
         mesh.x_desc("workers");
-    } else {
-        mesh.x_labels(variants.len()).x_label_formatter(&label);
     }
     mesh.draw().map_err(|e| anyhow!("{e:?}"))?;
     for (vi, name) in variants.iter().enumerate() {
         let color = COLORS[vi % COLORS.len()];
         let mut mine: Vec<&Point> = pts.iter().filter(|p| p.variant == vi).collect();
         mine.sort_by_key(|p| p.x);
-        let xof = |p: &Point| if sweep { p.x as f64 } else { vi as f64 };
+        let xof = |p: &Point| {
+            if sweep {
+                xs.binary_search(&p.x).unwrap_or(0) as f64 + nudge(vi)
+            } else {
+                vi as f64
+            }
+        };
         if sweep {
             chart
                 .draw_series(LineSeries::new(
@@ -116,6 +153,15 @@ pub fn plot(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tick_labels() {
+        assert_eq!(si(0.0), "0.00");
+        assert_eq!(si(950.0), "950");
+        assert_eq!(si(14_226_783.0), "14.2M");
+        assert_eq!(si(1_500.0), "1.50k");
+        assert_eq!(si(2.5e9), "2.50G");
+    }
 
     #[test]
     fn writes_an_svg() {
