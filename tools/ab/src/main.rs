@@ -20,13 +20,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use sched_common::cli::int_in_range;
 use sched_common::sysfs;
 
 /// A scheduler variant: a name and the command that runs it, or EEVDF (no BPF scheduler).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Variant {
     name: String,
     /// Empty for EEVDF.
@@ -97,7 +97,12 @@ fn parse_workers(s: &str) -> Result<WorkerList, String> {
 struct Opts {
     /// A variant: "eevdf" (the kernel's default scheduler) or NAME=COMMAND [ARGS...] starting
     /// a sched_ext scheduler. Repeat for each; the first is the baseline.
-    #[arg(long = "variant", value_name = "SPEC", value_parser = parse_variant, required = true)]
+    #[arg(
+        long = "variant",
+        value_name = "SPEC",
+        value_parser = parse_variant,
+        required_unless_present = "summarize"
+    )]
     variants: Vec<Variant>,
 
     /// Repetitions of each variant (1 to 1000).
@@ -125,6 +130,12 @@ struct Opts {
     #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_secs)]
     cooldown_s: u64,
 
+    /// Run nothing: recompute summary.json, summary.csv and summary.svg of an earlier run's
+    /// output directory from its runs.jsonl (and the variants and workload in its
+    /// summary.json), e.g. after an upgrade of this tool.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["variants", "workload", "workers"])]
+    summarize: Option<PathBuf>,
+
     /// Sample each scheduler variant's own statistics during its runs, through its scx_stats
     /// socket (what `--monitor` reads), and keep them in runs.jsonl ("sched_stats"). EEVDF
     /// runs have none. A sampling failure is recorded, and does not discard the run.
@@ -141,12 +152,16 @@ struct Opts {
     stats_interval_ms: u64,
 
     /// The workload command and its arguments.
-    #[arg(last = true, required = true, value_name = "WORKLOAD")]
+    #[arg(
+        last = true,
+        required_unless_present = "summarize",
+        value_name = "WORKLOAD"
+    )]
     workload: Vec<String>,
 }
 
 /// One run, as written to runs.jsonl.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 struct Run {
     variant: String,
     rep: usize,
@@ -161,7 +176,7 @@ struct Run {
     seconds: f64,
     workload: Option<serde_json::Value>,
     /// The scheduler's statistics during the run (--sample-stats).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     sched_stats: Option<sampler::Samples>,
 }
 
@@ -176,6 +191,21 @@ struct Cell {
     summary: Option<stats::Summary>,
     ratio_to_baseline: Option<f64>,
     welch_p: Option<f64>,
+    /// variant / baseline per repetition (they ran side by side), over the repetitions where
+    /// both runs are valid.
+    paired: Option<stats::PairedRatio>,
+}
+
+/// What a summary needs to know about the run besides the runs themselves (summary.json
+/// holds it, so that --summarize can redo a summary).
+#[derive(Debug, Serialize, Deserialize)]
+struct Meta {
+    variants: Vec<Variant>,
+    workload: Vec<String>,
+    metric: String,
+    reps: usize,
+    #[serde(default)]
+    interrupted: bool,
 }
 
 fn sched_state() -> String {
@@ -397,7 +427,25 @@ impl Harness {
 /// Valid samples, runs and discarded runs of one (workers, variant index) cell.
 type CellRuns = (Vec<f64>, usize, usize);
 
-fn summarize(opts: &Opts, runs: &[Run]) -> Vec<Cell> {
+/// (variant, baseline) metric pairs of the same repetition and worker count.
+fn pairs_with_baseline(
+    opts: &Meta,
+    runs: &[Run],
+    workers: Option<usize>,
+    vi: usize,
+) -> Vec<(f64, f64)> {
+    let valid = |name: &str, rep: usize| {
+        runs.iter()
+            .find(|r| r.variant == name && r.rep == rep && r.workers == workers && r.valid)
+            .and_then(|r| r.metric)
+    };
+    let (name, base) = (&opts.variants[vi].name, &opts.variants[0].name);
+    (1..=opts.reps)
+        .filter_map(|rep| Some((valid(name, rep)?, valid(base, rep)?)))
+        .collect()
+}
+
+fn summarize(opts: &Meta, runs: &[Run]) -> Vec<Cell> {
     let mut by: BTreeMap<(Option<usize>, usize), CellRuns> = BTreeMap::new();
     for r in runs {
         let vi = opts
@@ -424,6 +472,11 @@ fn summarize(opts: &Opts, runs: &[Run]) -> Vec<Cell> {
             Some(b) if *vi != 0 => stats::welch(xs, b).map(|w| w.2),
             _ => None,
         };
+        let paired = if *vi != 0 {
+            stats::paired_ratio(&pairs_with_baseline(opts, runs, *workers, *vi))
+        } else {
+            None
+        };
         cells.push(Cell {
             workers: *workers,
             variant: opts.variants[*vi].name.clone(),
@@ -432,6 +485,7 @@ fn summarize(opts: &Opts, runs: &[Run]) -> Vec<Cell> {
             summary,
             ratio_to_baseline: ratio,
             welch_p,
+            paired,
         });
     }
     cells
@@ -441,14 +495,15 @@ fn write_csv(path: &Path, cells: &[Cell]) -> Result<()> {
     let mut f = std::fs::File::create(path)?;
     writeln!(
         f,
-        "workers,variant,runs,discarded,n,mean,sd,ci95_lo,ci95_hi,ratio,welch_p"
+        "workers,variant,runs,discarded,n,mean,sd,ci95_lo,ci95_hi,ratio,welch_p,\
+         paired_n,paired_ratio,paired_ci95_lo,paired_ci95_hi,paired_p"
     )?;
     let o = |v: Option<f64>| v.map(|x| format!("{x}")).unwrap_or_default();
     for c in cells {
         let s = c.summary.as_ref();
         writeln!(
             f,
-            "{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             c.workers.map(|w| w.to_string()).unwrap_or_default(),
             c.variant,
             c.runs,
@@ -459,7 +514,15 @@ fn write_csv(path: &Path, cells: &[Cell]) -> Result<()> {
             o(s.map(|s| s.ci95.0)),
             o(s.map(|s| s.ci95.1)),
             o(c.ratio_to_baseline),
-            o(c.welch_p)
+            o(c.welch_p),
+            c.paired
+                .as_ref()
+                .map(|p| p.n.to_string())
+                .unwrap_or_default(),
+            o(c.paired.as_ref().map(|p| p.ratio)),
+            o(c.paired.as_ref().map(|p| p.ci95.0)),
+            o(c.paired.as_ref().map(|p| p.ci95.1)),
+            o(c.paired.as_ref().and_then(|p| p.p))
         )?;
     }
     Ok(())
@@ -488,8 +551,98 @@ fn progress(done: usize, total: usize, started: Instant, last: &Run) {
     );
 }
 
+/// Write summary.json, summary.csv and summary.svg of `runs` into `out`, and print the table.
+fn write_outputs(out: &Path, meta: &Meta, runs: &[Run]) -> Result<()> {
+    let cells = summarize(meta, runs);
+    let summary = serde_json::json!({
+        "variants": meta.variants,
+        "workload": meta.workload,
+        "metric": meta.metric,
+        "reps": meta.reps,
+        "interrupted": meta.interrupted,
+        "cells": cells,
+    });
+    std::fs::write(
+        out.join("summary.json"),
+        serde_json::to_string_pretty(&summary)?,
+    )?;
+    write_csv(&out.join("summary.csv"), &cells)?;
+    let names: Vec<String> = meta.variants.iter().map(|v| v.name.clone()).collect();
+    let pts: Vec<plot::Point> = cells
+        .iter()
+        .filter_map(|c| {
+            let s = c.summary.as_ref()?;
+            Some(plot::Point {
+                variant: names.iter().position(|n| *n == c.variant)?,
+                x: c.workers.unwrap_or(0),
+                mean: s.mean,
+                lo: s.ci95.0,
+                hi: s.ci95.1,
+            })
+        })
+        .collect();
+    let title = meta.workload.join(" ");
+    if let Err(e) = plot::plot(&out.join("summary.svg"), &title, &meta.metric, &names, &pts) {
+        eprintln!("scx-ab: no plot: {e:#}");
+    }
+    for c in &cells {
+        let s = c.summary.as_ref();
+        println!(
+            "{:>8} {:<16} n={:<3} mean={:<12} sd={:<10} ci95=[{}, {}] ratio={} p={} \
+             paired={} discarded={}",
+            c.workers.map(|w| w.to_string()).unwrap_or("-".into()),
+            c.variant,
+            s.map(|s| s.n).unwrap_or(0),
+            s.map(|s| format!("{:.2}", s.mean)).unwrap_or("-".into()),
+            s.map(|s| format!("{:.2}", s.sd)).unwrap_or("-".into()),
+            s.map(|s| format!("{:.2}", s.ci95.0)).unwrap_or("-".into()),
+            s.map(|s| format!("{:.2}", s.ci95.1)).unwrap_or("-".into()),
+            c.ratio_to_baseline
+                .map(|r| format!("{r:.3}"))
+                .unwrap_or("-".into()),
+            c.welch_p.map(|p| format!("{p:.4}")).unwrap_or("-".into()),
+            c.paired
+                .as_ref()
+                .map(|p| format!(
+                    "{:.3}[{:.3}, {:.3}]p={}",
+                    p.ratio,
+                    p.ci95.0,
+                    p.ci95.1,
+                    p.p.map(|x| format!("{x:.4}")).unwrap_or("-".into())
+                ))
+                .unwrap_or("-".into()),
+            c.discarded
+        );
+    }
+    Ok(())
+}
+
+/// --summarize DIR: redo the summary of an earlier run from its files.
+fn resummarize(dir: &Path) -> Result<i32> {
+    let read = |name: &str| {
+        std::fs::read_to_string(dir.join(name))
+            .with_context(|| format!("reading {}", dir.join(name).display()))
+    };
+    let meta: Meta = serde_json::from_str(&read("summary.json")?)
+        .with_context(|| format!("parsing {}", dir.join("summary.json").display()))?;
+    let runs = read("runs.jsonl")?
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str::<Run>(l).with_context(|| format!("runs.jsonl line {}", i + 1))
+        })
+        .collect::<Result<Vec<Run>>>()?;
+    write_outputs(dir, &meta, &runs)?;
+    eprintln!("summary redone in {}", dir.display());
+    Ok(0)
+}
+
 fn real_main() -> Result<i32> {
     let opts = Opts::parse();
+    if let Some(dir) = &opts.summarize {
+        return resummarize(dir);
+    }
     let mut names: Vec<&str> = opts.variants.iter().map(|v| v.name.as_str()).collect();
     names.sort();
     if names.windows(2).any(|w| w[0] == w[1]) {
@@ -544,62 +697,14 @@ fn real_main() -> Result<i32> {
             }
         }
     }
-    let cells = summarize(&h.opts, &runs);
-    let summary = serde_json::json!({
-        "variants": h.opts.variants,
-        "workload": h.opts.workload,
-        "metric": h.opts.metric,
-        "reps": h.opts.reps,
-        "interrupted": h.stop.load(Ordering::Relaxed),
-        "cells": cells,
-    });
-    std::fs::write(
-        out.join("summary.json"),
-        serde_json::to_string_pretty(&summary)?,
-    )?;
-    write_csv(&out.join("summary.csv"), &cells)?;
-    let names: Vec<String> = h.opts.variants.iter().map(|v| v.name.clone()).collect();
-    let pts: Vec<plot::Point> = cells
-        .iter()
-        .filter_map(|c| {
-            let s = c.summary.as_ref()?;
-            Some(plot::Point {
-                variant: names.iter().position(|n| *n == c.variant)?,
-                x: c.workers.unwrap_or(0),
-                mean: s.mean,
-                lo: s.ci95.0,
-                hi: s.ci95.1,
-            })
-        })
-        .collect();
-    let title = h.opts.workload.join(" ");
-    if let Err(e) = plot::plot(
-        &out.join("summary.svg"),
-        &title,
-        &h.opts.metric,
-        &names,
-        &pts,
-    ) {
-        eprintln!("scx-ab: no plot: {e:#}");
-    }
-    for c in &cells {
-        let s = c.summary.as_ref();
-        println!(
-            "{:>8} {:<16} n={:<3} mean={:<12} sd={:<10} ci95=[{}, {}] ratio={} p={} discarded={}",
-            c.workers.map(|w| w.to_string()).unwrap_or("-".into()),
-            c.variant,
-            s.map(|s| s.n).unwrap_or(0),
-            s.map(|s| format!("{:.2}", s.mean)).unwrap_or("-".into()),
-            s.map(|s| format!("{:.2}", s.sd)).unwrap_or("-".into()),
-            s.map(|s| format!("{:.2}", s.ci95.0)).unwrap_or("-".into()),
-            s.map(|s| format!("{:.2}", s.ci95.1)).unwrap_or("-".into()),
-            c.ratio_to_baseline
-                .map(|r| format!("{r:.3}"))
-                .unwrap_or("-".into()),
-            c.welch_p.map(|p| format!("{p:.4}")).unwrap_or("-".into()),
-            c.discarded
-        );
-    }
+    let meta = Meta {
+        variants: h.opts.variants.clone(),
+        workload: h.opts.workload.clone(),
+        metric: h.opts.metric.clone(),
+        reps: h.opts.reps,
+        interrupted: h.stop.load(Ordering::Relaxed),
+    };
+    write_outputs(&out, &meta, &runs)?;
     eprintln!("results in {}", out.display());
     Ok(if h.stop.load(Ordering::Relaxed) {
         130
@@ -684,6 +789,9 @@ mod tests {
         let o = p(&["--variant", "eevdf", "--sample-stats", "--", "true"]).unwrap();
         assert!(o.sample_stats);
         assert_eq!(o.stats_socket, PathBuf::from(sampler::DEFAULT_SOCKET));
+        let o = p(&["--summarize", "some/dir"]).unwrap();
+        assert_eq!(o.summarize, Some(PathBuf::from("some/dir")));
+        assert!(p(&["--summarize", "d", "--variant", "eevdf"]).is_err());
         assert!(p(&["--", "true"]).is_err(), "a variant is required");
         assert!(
             p(&["--variant", "eevdf"]).is_err(),
@@ -717,9 +825,9 @@ mod tests {
             "w",
         ])
         .unwrap();
-        let mk = |v: &str, m: f64, valid: bool| Run {
+        let mk = |v: &str, rep: usize, m: f64, valid: bool| Run {
             variant: v.into(),
-            rep: 1,
+            rep,
             workers: None,
             valid,
             reason: None,
@@ -730,21 +838,68 @@ mod tests {
             sched_stats: None,
         };
         let runs = vec![
-            mk("eevdf", 10.0, true),
-            mk("b", 20.0, true),
-            mk("eevdf", 12.0, true),
-            mk("b", 22.0, true),
-            mk("b", 99.0, false),
+            mk("eevdf", 1, 10.0, true),
+            mk("b", 1, 20.0, true),
+            mk("eevdf", 2, 12.0, true),
+            mk("b", 2, 22.0, true),
+            mk("eevdf", 3, 11.0, true),
+            mk("b", 3, 99.0, false),
         ];
-        let cells = summarize(&opts, &runs);
+        let meta = Meta {
+            variants: opts.variants.clone(),
+            workload: opts.workload.clone(),
+            metric: opts.metric.clone(),
+            reps: opts.reps,
+            interrupted: false,
+        };
+        let cells = summarize(&meta, &runs);
         assert_eq!(cells.len(), 2);
         assert_eq!(cells[0].variant, "eevdf");
         assert_eq!(cells[0].summary.as_ref().unwrap().mean, 11.0);
-        assert!(cells[0].ratio_to_baseline.is_none());
+        assert!(cells[0].ratio_to_baseline.is_none() && cells[0].paired.is_none());
         let b = &cells[1];
         assert_eq!((b.runs, b.discarded), (3, 1));
         assert_eq!(b.summary.as_ref().unwrap().mean, 21.0);
         assert!((b.ratio_to_baseline.unwrap() - 21.0 / 11.0).abs() < 1e-12);
         assert!(b.welch_p.unwrap() < 0.05);
+        // Paired by repetition: 20/10 and 22/12; repetition 3 has no valid "b" run.
+        let p = b.paired.as_ref().unwrap();
+        assert_eq!(p.n, 2);
+        assert!((p.ratio - (2.0f64 * 22.0 / 12.0).sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn summarize_redoes_a_summary_from_files() {
+        let dir = std::env::temp_dir().join(format!("scx-ab-resum-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let meta = r#"{"variants":[{"name":"eevdf","cmd":[]},{"name":"b","cmd":["x"]}],
+            "workload":["w"],"metric":"ops_per_s","reps":2,"interrupted":false,"cells":[]}"#;
+        std::fs::write(dir.join("summary.json"), meta).unwrap();
+        let run = |v: &str, rep: usize, m: f64| {
+            format!(
+                r#"{{"variant":"{v}","rep":{rep},"workers":null,"valid":true,"reason":null,"ops":"","metric":{m},"seconds":1.0,"workload":null}}"#
+            )
+        };
+        let lines = [
+            run("eevdf", 1, 10.0),
+            run("b", 1, 20.0),
+            run("eevdf", 2, 10.0),
+            run("b", 2, 30.0),
+        ];
+        std::fs::write(dir.join("runs.jsonl"), lines.join("\n")).unwrap();
+        assert_eq!(resummarize(&dir).unwrap(), 0);
+        let s: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap())
+                .unwrap();
+        let b = &s["cells"][1];
+        assert_eq!(b["variant"], "b");
+        assert_eq!(b["mean"], 25.0);
+        assert!((b["paired"]["ratio"].as_f64().unwrap() - 6.0f64.sqrt()).abs() < 1e-12);
+        let csv = std::fs::read_to_string(dir.join("summary.csv")).unwrap();
+        assert!(csv.lines().next().unwrap().ends_with("paired_p"));
+        assert!(std::fs::read_to_string(dir.join("summary.svg"))
+            .unwrap()
+            .starts_with("<svg"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

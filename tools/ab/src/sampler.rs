@@ -17,20 +17,20 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where scx_stats servers listen by default.
 pub const DEFAULT_SOCKET: &str = "/var/run/scx/root/stats";
 
 /// One reply of the scheduler, `t_s` seconds after the workload started.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Sample {
     pub t_s: f64,
     pub stats: serde_json::Value,
 }
 
 /// What a run's sampling produced.
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Samples {
     pub samples: Vec<Sample>,
     /// Why sampling stopped early or never started, if it did.

@@ -1,5 +1,7 @@
 //! Statistics of repeated runs: mean, sample standard deviation, a Student-t 95% confidence
-//! interval of the mean, the ratio to a baseline and Welch's two-sided t-test.
+//! interval of the mean, the ratio to a baseline and Welch's two-sided t-test; and the paired
+//! ratio: runs are interleaved, so the baseline and a variant of the same repetition ran next
+//! to each other, and their ratio cancels drift of the machine between repetitions.
 
 use serde::Serialize;
 use statrs::distribution::{ContinuousCDF, StudentsT};
@@ -74,6 +76,42 @@ pub fn welch(a: &[f64], b: &[f64]) -> Option<(f64, f64, f64)> {
     Some((t, df, p))
 }
 
+/// The ratio variant / baseline over repetitions run side by side (interleaved): the geometric
+/// mean of the per-repetition ratios, its Student-t 95% interval (computed on the log ratios)
+/// and the two-sided one-sample t-test p-value of "the log ratio is 0".
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairedRatio {
+    pub n: usize,
+    pub ratio: f64,
+    pub ci95: (f64, f64),
+    /// None with fewer than two pairs or when every pair has the same ratio.
+    pub p: Option<f64>,
+}
+
+/// `pairs`: (variant, baseline) per repetition. Pairs with a non-positive value are skipped.
+pub fn paired_ratio(pairs: &[(f64, f64)]) -> Option<PairedRatio> {
+    let logs: Vec<f64> = pairs
+        .iter()
+        .filter(|(v, b)| *v > 0.0 && *b > 0.0)
+        .map(|(v, b)| (v / b).ln())
+        .collect();
+    let s = summarize(&logs)?;
+    let p = if s.n >= 2 && s.sd > 0.0 {
+        let t = s.mean / (s.sd / (s.n as f64).sqrt());
+        StudentsT::new(0.0, 1.0, (s.n - 1) as f64)
+            .ok()
+            .map(|d| 2.0 * (1.0 - d.cdf(t.abs())))
+    } else {
+        None
+    };
+    Some(PairedRatio {
+        n: s.n,
+        ratio: s.mean.exp(),
+        ci95: (s.ci95.0.exp(), s.ci95.1.exp()),
+        p,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,5 +169,24 @@ mod tests {
         // Identical constant samples: no test.
         assert!(welch(&[1.0, 1.0], &[1.0, 1.0]).is_none());
         assert!(welch(&[1.0], &[1.0, 2.0]).is_none());
+    }
+
+    #[test]
+    fn paired_ratio_matches_scipy() {
+        // Reference: numpy/scipy on the log ratios (scipy.stats.ttest_1samp, t.ppf).
+        let b = [100.0, 200.0, 150.0, 120.0, 180.0];
+        let v = [110.0, 230.0, 150.0, 130.0, 200.0];
+        let pairs: Vec<(f64, f64)> = v.iter().copied().zip(b.iter().copied()).collect();
+        let r = paired_ratio(&pairs).unwrap();
+        assert_eq!(r.n, 5);
+        assert!(close(r.ratio, 1.0877322986264777, 1e-9));
+        assert!(close(r.ci95.0, 1.0198752776235127, 1e-6));
+        assert!(close(r.ci95.1, 1.160104161199214, 1e-6));
+        assert!(close(r.p.unwrap(), 0.022263809949117065, 1e-6));
+        // The drift that Welch sees as spread cancels: every pair is 1.1x.
+        let drift = [(110.0, 100.0), (220.0, 200.0), (55.0, 50.0)];
+        let r = paired_ratio(&drift).unwrap();
+        assert!(close(r.ratio, 1.1, 1e-12) && r.p.is_none());
+        assert!(paired_ratio(&[(0.0, 1.0)]).is_none());
     }
 }
