@@ -25,7 +25,7 @@ if [ "$(id -u)" != 0 ]; then
 else
 cleanup() {
   for m in "$root/dev" "$root/proc"; do
-    if mountpoint -q "$m"; then umount "$m" || umount -l "$m"; fi
+    if mountpoint -q "$m"; then umount "$m" 2>/dev/null || umount -l "$m"; fi
   done
 }
 trap cleanup EXIT
