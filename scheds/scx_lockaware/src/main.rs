@@ -385,6 +385,7 @@ impl<'a> Scheduler<'a> {
 
         let rodata = skel.maps.rodata_data.as_mut().unwrap();
         rodata.slice_ns = opts.slice_us * 1000;
+        rodata.llc_max_wait_ns = 4 * opts.slice_us * 1000;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
         rodata.nr_llcs = nr_llcs as u32;
         rodata.smt_enabled = topo.smt;
@@ -690,6 +691,7 @@ impl<'a> Scheduler<'a> {
             dispatch_llc: at(lockaware_stat_STAT_DISPATCH_LLC),
             dispatch_steal: at(lockaware_stat_STAT_DISPATCH_STEAL),
             keep_prev: at(lockaware_stat_STAT_KEEP_PREV),
+            llc_aged: at(lockaware_stat_STAT_LLC_AGED),
         })
     }
 

@@ -45,6 +45,11 @@ pub struct Metrics {
     pub dispatch_steal: u64,
     #[stat(desc = "Slices extended because no other task was waiting")]
     pub keep_prev: u64,
+    #[stat(
+        desc = "SSC CPUs serving their LLC queue before the SSC queue because its first \
+                   task had waited more than 4 slices"
+    )]
+    pub llc_aged: u64,
 
     #[stat(desc = "SSC size, in CPUs")]
     pub ssc_size: u64,
@@ -113,6 +118,7 @@ impl Metrics {
             dispatch_llc: self.dispatch_llc.saturating_sub(prev.dispatch_llc),
             dispatch_steal: self.dispatch_steal.saturating_sub(prev.dispatch_steal),
             keep_prev: self.keep_prev.saturating_sub(prev.keep_prev),
+            llc_aged: self.llc_aged.saturating_sub(prev.llc_aged),
             klock_waits: self.klock_waits.saturating_sub(prev.klock_waits),
             futex_waits: self.futex_waits.saturating_sub(prev.futex_waits),
             lock_in: self.lock_in.saturating_sub(prev.lock_in),
@@ -137,7 +143,7 @@ impl Metrics {
         writeln!(
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} llc {} kthr {} pinned {} | \
-             disp: llc {} steal {} keep {} | to-idle {} pull {}",
+             disp: llc {} steal {} keep {} aged {} | to-idle {} pull {}",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -149,6 +155,7 @@ impl Metrics {
             self.dispatch_llc,
             self.dispatch_steal,
             self.keep_prev,
+            self.llc_aged,
             self.kick_idle,
             self.pull_idle_core,
         )?;

@@ -38,6 +38,7 @@ enum lockaware_stat {
 	STAT_DISPATCH_LLC,	/* CPU took work from its own LLC queue */
 	STAT_DISPATCH_STEAL,	/* CPU took work from another LLC's queue */
 	STAT_KEEP_PREV,		/* nothing queued: current task kept running */
+	STAT_LLC_AGED,		/* SSC CPU served its LLC queue first: its head waited too long */
 
 	/* Lock-wait accounting (SPEC.md section 1, "Lock-wait share per task"). */
 	STAT_KLOCK_WAITS,	/* kernel lock contentions ended (tracepoints) */

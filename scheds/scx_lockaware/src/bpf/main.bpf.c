@@ -44,6 +44,12 @@ const volatile bool smt_enabled = true;
 const volatile s32 cpu_sibling[MAX_CPUS];
 
 /*
+ * How long a task may wait on an LLC queue before an SSC CPU of that LLC
+ * serves it ahead of the SSC queue (set by the agent: 4 slices).
+ */
+const volatile u64 llc_max_wait_ns = 20000000ULL;
+
+/*
  * The CPUs of each LLC, as slices of one list: llc_cpus[llc_first[l] ..
  * llc_first[l] + llc_nr[l]) are LLC l's CPU ids. Set by the agent.
  */
@@ -173,6 +179,7 @@ struct lock_wait {
 /* Per-task state. */
 struct task_ctx {
 	u64 started_at;	/* when the task last started running (ns) */
+	u64 queued_at;	/* when the task was last queued on an LLC queue (ns) */
 	u32 vtime_llc;	/* the LLC whose clock the task's vtime follows */
 	bool lock_intensive;
 
@@ -414,8 +421,10 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	}
 
 	llc = cpu_to_llc(cpu);
-	if (tctx)
+	if (tctx) {
 		task_follow_llc_clock(p, tctx, llc);
+		tctx->queued_at = scx_bpf_now();
+	}
 
 	scx_bpf_dsq_insert_vtime(p, llc, slice_ns, p->scx.dsq_vtime, enq_flags);
 	stat_inc(STAT_LLC_ENQ);
@@ -535,15 +544,46 @@ static bool rescue_stranded(s32 cpu)
 	return false;
 }
 
+/*
+ * Whether the first task of LLC queue @llc has waited there longer than
+ * llc_max_wait_ns. SSC CPUs serve the SSC queue first; when the SSC covers
+ * most of an LLC and lock-intensive tasks keep its queue full, this bounds
+ * how long the other tasks of the LLC wait.
+ */
+static bool llc_head_waited_too_long(u32 llc)
+{
+	struct task_struct *p;
+	struct task_ctx *tctx;
+	u64 now = scx_bpf_now();
+
+	bpf_for_each(scx_dsq, p, llc, 0) {
+		tctx = lookup_task_ctx(p);
+		return tctx && tctx->queued_at &&
+		       now - tctx->queued_at > llc_max_wait_ns;
+	}
+	return false;
+}
+
 void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 {
 	u32 llc = cpu_to_llc(cpu);
 	u32 i;
 
-	/* SSC CPUs serve lock-intensive work first (SPEC.md section 1). */
-	if (cpu_in_ssc(cpu) && scx_bpf_dsq_move_to_local(SSC_DSQ, 0)) {
-		stat_inc(STAT_SSC_DISPATCH);
-		return;
+	/*
+	 * SSC CPUs serve lock-intensive work first (SPEC.md section 1), unless
+	 * their LLC queue's first task has waited too long.
+	 */
+	if (cpu_in_ssc(cpu)) {
+		if (llc_head_waited_too_long(llc) &&
+		    scx_bpf_dsq_move_to_local(llc, 0)) {
+			stat_inc(STAT_LLC_AGED);
+			stat_inc(STAT_DISPATCH_LLC);
+			return;
+		}
+		if (scx_bpf_dsq_move_to_local(SSC_DSQ, 0)) {
+			stat_inc(STAT_SSC_DISPATCH);
+			return;
+		}
 	}
 
 	if (scx_bpf_dsq_move_to_local(llc, 0)) {
