@@ -3,6 +3,7 @@ them through the VM rig (tools/test.sh does): tools/vm/vmrun -- python3 -m pytes
 Every test fails (never skips) when the kernel has no sched_ext or the scheduler did not attach.
 """
 import os
+import re
 import signal
 import subprocess
 import time
@@ -107,6 +108,12 @@ def test_attach_stress_and_clean_exit(sig):
     assert "unregistered from user space" in out, out
     # Live stats all along: one line every 5 s for the 30 s of the workload.
     assert out.count("[scx_lockaware] up") >= 5, out
+    # ...and on time: the stats thread is an ordinary task next to 4 lock-intensive stressors
+    # on SSC CPUs; SSC CPUs serve their LLC queue first once its head waited 4 slices, so it
+    # is never held back for seconds (before that aging, a 10.4 s gap was seen).
+    ups = [float(m) for m in re.findall(r"\[scx_lockaware\] up +([0-9.]+)s", out)]
+    gaps = [b - a for a, b in zip(ups, ups[1:])]
+    assert max(gaps) < 8.0, f"stats every 5 s arrived with gaps {gaps}"
     assert time.monotonic() - t0 < 10
 
 
