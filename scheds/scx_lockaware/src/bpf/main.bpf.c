@@ -554,8 +554,16 @@ static bool llc_head_waited_too_long(u32 llc)
 {
 	struct task_struct *p;
 	struct task_ctx *tctx;
-	u64 now = scx_bpf_now();
+	u64 now;
 
+	/*
+	 * Every dispatch of an SSC CPU asks: skip the iterator (and its queue
+	 * lock) unless both queues hold tasks, the only case where the answer
+	 * changes what the CPU runs.
+	 */
+	if (!scx_bpf_dsq_nr_queued(SSC_DSQ) || !scx_bpf_dsq_nr_queued(llc))
+		return false;
+	now = scx_bpf_now();
 	bpf_for_each(scx_dsq, p, llc, 0) {
 		tctx = lookup_task_ctx(p);
 		return tctx && tctx->queued_at &&
