@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use sched_common::cli::{float_in_range, int_in_range};
 
+mod futex;
 mod kernels;
 mod micro;
 use kernels::{Demand, FileOp};
@@ -59,6 +60,34 @@ enum Cmd {
     /// Demand classes for the pairing scheduler: memory-intensive (triad, chase) or
     /// CPU-intensive (ep).
     Demand(DemandArgs),
+    /// Futex traffic of one kind: never-sleeping waits (eagain), token passing between
+    /// pairs (event: condition-variable-like), or mutex-style lock sleeps of known length
+    /// (handoff). Reports ns per operation too.
+    Futex(FutexArgs),
+}
+
+#[derive(Args, Debug)]
+struct FutexArgs {
+    /// Which traffic.
+    #[arg(long, value_enum, default_value = "eagain")]
+    mode: futex::FutexMode,
+    #[command(flatten)]
+    common: Common,
+    /// Worker threads (1 to 4096; event: rounded up to an even number).
+    #[arg(long, value_name = "N", default_value = "2", value_parser = parse_workers,
+          allow_hyphen_values = true)]
+    workers: usize,
+    /// handoff: how often each waker releases its worker, in microseconds (1 to 1000000).
+    #[arg(long, value_name = "US", default_value = "1000",
+          value_parser = |s: &str| int_in_range(s, 1u64, 1_000_000, "microseconds"))]
+    sleep_us: u64,
+    /// handoff: computation after each wait, in microseconds of CPU time (0 to 1000000).
+    #[arg(long, value_name = "US", default_value = "10000",
+          value_parser = |s: &str| int_in_range(s, 0u64, 1_000_000, "microseconds"))]
+    work_us: u64,
+    /// handoff: run the wakers SCHED_FIFO (needs root), so that they release on time.
+    #[arg(long)]
+    fifo_waker: bool,
 }
 
 #[derive(Args, Debug)]
@@ -195,6 +224,8 @@ struct Report {
     duration_s: f64,
     ops: u64,
     ops_per_s: f64,
+    /// Wall time per operation of one worker, in ns (workers × duration / ops).
+    ns_per_op: f64,
     per_worker_ops_per_s: Vec<f64>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     lock_tids: Vec<i32>,
@@ -308,6 +339,11 @@ fn report(
         duration_s: elapsed,
         ops: total,
         ops_per_s: total as f64 / elapsed,
+        ns_per_op: if total > 0 {
+            ops.len() as f64 * elapsed * 1e9 / total as f64
+        } else {
+            0.0
+        },
         per_worker_ops_per_s: ops.iter().map(|&o| o as f64 / elapsed).collect(),
         lock_tids,
         cpu_tids,
@@ -453,6 +489,32 @@ fn demand(a: &DemandArgs) -> Result<Report> {
     Ok(report(name, &ops, elapsed, Vec::new(), tids))
 }
 
+fn futex_bench(a: &FutexArgs) -> Result<Report> {
+    if a.workers == 0 {
+        anyhow::bail!("--workers 0: at least one worker (allowed: 1 to 4096)");
+    }
+    let n = match a.mode {
+        futex::FutexMode::Event => a.workers.div_ceil(2) * 2,
+        _ => a.workers,
+    };
+    let p = futex::FutexParams {
+        mode: a.mode,
+        sleep_us: a.sleep_us,
+        work_us: a.work_us,
+        fifo_waker: a.fifo_waker,
+    };
+    let st = Arc::new(futex::FutexState::new(n));
+    let (ops, tids, elapsed) = run_workers(n, a.common.duration, move |i, stop, ops| {
+        futex::run_worker(p, &st, i, stop, ops)
+    })?;
+    let name = match a.mode {
+        futex::FutexMode::Eagain => "futex-eagain",
+        futex::FutexMode::Event => "futex-event",
+        futex::FutexMode::Handoff => "futex-handoff",
+    };
+    Ok(report(name, &ops, elapsed, tids, Vec::new()))
+}
+
 fn main() -> Result<()> {
     let cli = Cli::parse();
     let r = match &cli.cmd {
@@ -462,6 +524,7 @@ fn main() -> Result<()> {
         Cmd::Counter(a) => counter(a)?,
         Cmd::Files(a) => files(a)?,
         Cmd::Demand(a) => demand(a)?,
+        Cmd::Futex(a) => futex_bench(a)?,
     };
     println!("{}", serde_json::to_string(&r)?);
     Ok(())
