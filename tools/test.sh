@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # The project's test command: unit tests on the host, then the VM integration tests in a
-# 4-vCPU sched_ext guest (tools/vm/vmrun). Needs what tools/setup.sh installs.
+# 4-vCPU sched_ext guest (tools/vm/vmrun) on both kernels the project supports, Linux 6.12
+# (LTS) and 7.2 (the newest Debian kernel), the SMT test and the bundle smoke test.
+# Needs what tools/setup.sh installs.
+# Kernels: $SCX_VM_KERNEL and $SCX_VM_KERNEL_72, else ../shared/vmtest's cached builds, else
+# the project's own builds (tools/vm/build-kernel --version 6.12|7.2, ~25 min each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export BPF_CLANG="${BPF_CLANG:-clang-19}"
@@ -8,10 +12,23 @@ if [ -x "$HOME/.cargo/bin/cargo" ]; then export PATH="$HOME/.cargo/bin:$PATH"; f
 if [ -z "${SCX_VM_KERNEL:-}" ] && [ -f ../shared/vmtest/bzImage-6.12.117-scx ]; then
   export SCX_VM_KERNEL="$(cd ../shared/vmtest && pwd)/bzImage-6.12.117-scx"
 fi
+k72="${SCX_VM_KERNEL_72:-}"
+if [ -z "$k72" ] && [ -f ../shared/vmtest/bzImage-7.2.13-scx ]; then
+  k72="$(cd ../shared/vmtest && pwd)/bzImage-7.2.13-scx"
+fi
+if [ -z "$k72" ]; then
+  k72=.cache/vm-kernel-7.2/bzImage
+  [ -f "$k72" ] || tools/vm/build-kernel --version 7.2
+fi
 cargo build --release --workspace
 cargo test --release --workspace
 PY="$(python3 -c 'import sys; print(sys.executable)')"
-tools/vm/vmrun --cpus 4 --memory 2G --timeout 900 -- \
+tools/vm/vmrun --cpus 4 --memory 2G --timeout 1200 -- \
+  "$PY" -m pytest -v -m "not slow" tests/vm --ignore tests/vm/test_smt.py
+# The same tests on the newest kernel (its sched_ext lives in kernel/sched/ext/, its futex
+# sleep function and several kfuncs changed: the __COMPAT_ helpers and the load-time probe
+# choice must cover both).
+tools/vm/vmrun --kernel "$k72" --cpus 4 --memory 2G --timeout 1200 -- \
   "$PY" -m pytest -v -m "not slow" tests/vm --ignore tests/vm/test_smt.py
 # Idle-core-first placement needs SMT siblings: a 2-core x 2-thread guest.
 tools/vm/vmrun --cpus 4 --memory 2G --timeout 600 \

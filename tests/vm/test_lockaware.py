@@ -115,6 +115,11 @@ def test_attach_stress_and_clean_exit(sig):
     gaps = [b - a for a, b in zip(ups, ups[1:])]
     assert max(gaps) < 8.0, f"stats every 5 s arrived with gaps {gaps}"
     assert time.monotonic() - t0 < 10
+    # Newer kernels (7.x) warn once about interfaces they deprecate (direct writes to
+    # p->scx.slice/dsq_vtime, scx_bpf_cpu_rq()): the __COMPAT_ helpers must have avoided all.
+    dmesg = subprocess.run(["dmesg"], capture_output=True, text=True).stdout
+    deprecated = [l for l in dmesg.splitlines() if "sched_ext" in l and "deprecated" in l]
+    assert not deprecated, deprecated
 
 
 @pytest.mark.parametrize("args", [["--slice-us", "0"], ["--slice-us", "-5"],

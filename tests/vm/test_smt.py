@@ -55,3 +55,51 @@ def test_two_hogs_get_two_physical_cores():
         p.wait(timeout=10)
     out = p.stdout.read().decode()
     assert same <= samples // 5, f"hogs shared a physical core in {same}/{samples} samples\n{out}"
+
+
+def test_pull_moves_a_task_to_a_whole_idle_core():
+    """Issue #9, risk 3: a whole idle core preempts one of two tasks sharing a core, but the
+    preempted task's CPU found nothing else to run and kept it, so nothing moved. Two hogs
+    start on the two siblings of core 0 (pinned), then may run anywhere; a sleeper pinned to
+    CPU 2 wakes every 20 ms, so the other core keeps asking. The pulled hog must reach that
+    core (SCX_ENQ_LAST) and stay there."""
+    from test_ssc import Stats
+
+    sib0 = sorted(int(c) for c in
+                  (CPU / "cpu0" / "topology" / "thread_siblings_list").read_text().strip()
+                  .replace("-", ",").split(","))
+    assert len(sib0) == 2, f"guest has no SMT: {sib0}"
+    others = [c for c in range(os.cpu_count()) if c not in sib0]
+    p = start()
+    st = Stats()
+    st.get()
+    hogs = [subprocess.Popen(["taskset", "-c", str(c), "sh", "-c", "while :; do :; done"])
+            for c in sib0]
+    # The sleeper and this sampler share one CPU of the other core, so that its sibling stays
+    # idle for the hog that moves there.
+    sleeper = subprocess.Popen(["taskset", "-c", str(others[0]), "sh", "-c",
+                                "while :; do sleep 0.02; done"])
+    os.sched_setaffinity(0, {others[0]})
+    try:
+        time.sleep(1)
+        for h in hogs:
+            subprocess.run(["taskset", "-p", "-c", f"0-{os.cpu_count() - 1}", str(h.pid)],
+                           check=True, capture_output=True)
+        time.sleep(3)
+        same, samples = 0, 0
+        for _ in range(10):
+            cores = [core_of(next(iter(task_cpus(h.pid).values()))) for h in hogs]
+            same += cores[0] == cores[1]
+            samples += 1
+            time.sleep(0.5)
+        m = st.get()
+        assert state() == "enabled"
+    finally:
+        for x in hogs + [sleeper]:
+            x.kill()
+        st.close()
+        p.send_signal(2)
+        p.wait(timeout=10)
+    print("pull requests", m["pull_idle_core"], "moved", m.get("pull_moved"), "same", same)
+    assert m.get("pull_moved", 0) > 0, "a pull never moved a task"
+    assert same <= samples // 5, f"the hogs stayed on one core in {same}/{samples} samples"

@@ -77,7 +77,9 @@ def top_tasks(m):
     """{tid: (share %, lock-intensive)} from the top_lock_tasks statistic."""
     out = {}
     for e in m["top_lock_tasks"].split():
-        tid, _comm, share, _spin = e.split(":")
+        # pid:comm:share:spin, and a comm may hold ':' itself (kworker/u8:2).
+        tid, rest = e.split(":", 1)
+        _comm, share, _spin = rest.rsplit(":", 2)
         out[int(tid)] = (float(share.rstrip("%*")), share.endswith("*"))
     return out
 

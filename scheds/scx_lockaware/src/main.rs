@@ -175,10 +175,11 @@ struct Opts {
     #[arg(long)]
     no_futex: bool,
 
-    /// How futex waits are traced: "auto" (fentry/fexit on the kernel's futex functions when
-    /// its BTF describes them, else the syscall tracepoints), "fexit" or "tracepoint".
+    /// How futex lock waits are traced: "auto" (fentry/fexit on the kernel function that puts
+    /// a futex waiter to sleep, when the kernel's BTF has it: only sleeping calls pay; else the
+    /// syscall tracepoints), "fentry" or "tracepoint" (every futex call pays).
     #[arg(long, value_name = "PROBE", default_value = "auto",
-          value_parser = ["auto", "fexit", "tracepoint"])]
+          value_parser = ["auto", "fentry", "tracepoint"])]
     futex_probe: String,
 
     /// Print statistics every SECS seconds (0.1 to 3600) while scheduling.
@@ -269,51 +270,61 @@ fn plan_ssc(opts: &Opts, topo: &CpuTopo) -> Result<SscPlan, String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum FutexProbe {
     Off,
-    /// fentry/fexit on futex_wait and futex_lock_pi.
-    Fexit,
-    /// The sys_enter/sys_exit_futex tracepoints.
+    /// fentry/fexit on the kernel function that queues a futex waiter and sleeps (named here),
+    /// and on futex_lock_pi: only futex calls that sleep are traced.
+    Fentry(&'static str),
+    /// The sys_enter/sys_exit_futex tracepoints: every futex call is traced.
     Tracepoint,
 }
 
+/// The kernel function that puts a futex waiter to sleep, by kernel version: 6.12 has
+/// futex_wait_queue(), 7.x renamed it futex_do_wait().
+const FUTEX_SLEEP_FUNCS: [&str; 2] = ["futex_wait_queue", "futex_do_wait"];
+
 impl std::fmt::Display for FutexProbe {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str(match self {
-            Self::Off => "off",
-            Self::Fexit => "fentry/fexit on futex_wait/futex_wake/futex_lock_pi",
-            Self::Tracepoint => "syscall tracepoints sys_enter/exit_futex",
-        })
+        match self {
+            Self::Off => f.write_str("off"),
+            Self::Fentry(func) => {
+                write!(f, "fentry/fexit on {func} and futex_lock_pi (sleeps only)")
+            }
+            Self::Tracepoint => {
+                f.write_str("syscall tracepoints sys_enter/exit_futex (every call)")
+            }
+        }
     }
 }
 
-/// fexit needs the kernel's BTF to describe both functions; otherwise fall back to the
-/// syscall tracepoints (decided before load, reported at start).
+/// fentry needs the kernel's BTF to describe futex_lock_pi and one of the futex sleep
+/// functions; otherwise fall back to the syscall tracepoints (decided before load, reported at
+/// start).
 fn choose_futex_probe(
     no_futex: bool,
     forced: &str,
     has_func: impl Fn(&str) -> bool,
 ) -> Result<FutexProbe, String> {
-    let fexit_ok = || {
-        ["futex_wait", "futex_wake", "futex_lock_pi"]
-            .iter()
-            .all(|f| has_func(f))
+    let fentry = || {
+        has_func("futex_lock_pi")
+            .then(|| FUTEX_SLEEP_FUNCS.iter().copied().find(|f| has_func(f)))
+            .flatten()
     };
     Ok(if no_futex {
         FutexProbe::Off
     } else if forced == "tracepoint" {
         FutexProbe::Tracepoint
-    } else if forced == "fexit" {
-        if !fexit_ok() {
-            return Err(
-                "--futex-probe fexit: the kernel's BTF lacks futex_wait, futex_wake or \
-                        futex_lock_pi (allowed here: auto, tracepoint)"
-                    .into(),
-            );
+    } else if forced == "fentry" {
+        match fentry() {
+            Some(func) => FutexProbe::Fentry(func),
+            None => {
+                return Err(format!(
+                    "--futex-probe fentry: the kernel's BTF lacks futex_lock_pi or all of {} \
+                     (allowed here: auto, tracepoint)",
+                    FUTEX_SLEEP_FUNCS.join(", ")
+                ))
+            }
         }
-        FutexProbe::Fexit
-    } else if fexit_ok() {
-        FutexProbe::Fexit
     } else {
-        FutexProbe::Tracepoint
+        fentry().map_or(FutexProbe::Tracepoint, FutexProbe::Fentry)
     })
 }
 
@@ -385,7 +396,7 @@ impl<'a> Scheduler<'a> {
 
         let rodata = skel.maps.rodata_data.as_mut().unwrap();
         rodata.slice_ns = opts.slice_us * 1000;
-        rodata.llc_max_wait_ns = 4 * opts.slice_us * 1000;
+        rodata.queue_max_wait_ns = 4 * opts.slice_us * 1000;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
         rodata.nr_llcs = nr_llcs as u32;
         rodata.smt_enabled = topo.smt;
@@ -413,13 +424,19 @@ impl<'a> Scheduler<'a> {
         progs
             .lockaware_contention_end
             .set_autoload(!opts.no_kernel_locks);
-        let fexit = futex == FutexProbe::Fexit;
-        progs.lockaware_futex_wait_entry.set_autoload(fexit);
-        progs.lockaware_futex_wait_exit.set_autoload(fexit);
-        progs.lockaware_futex_wake_entry.set_autoload(fexit);
-        progs.lockaware_futex_wake_exit.set_autoload(fexit);
-        progs.lockaware_futex_lock_pi_entry.set_autoload(fexit);
-        progs.lockaware_futex_lock_pi_exit.set_autoload(fexit);
+        let fentry = matches!(futex, FutexProbe::Fentry(_));
+        if let FutexProbe::Fentry(func) = futex {
+            progs
+                .lockaware_futex_sleep_entry
+                .set_attach_target(0, Some(func.into()))?;
+            progs
+                .lockaware_futex_sleep_exit
+                .set_attach_target(0, Some(func.into()))?;
+        }
+        progs.lockaware_futex_sleep_entry.set_autoload(fentry);
+        progs.lockaware_futex_sleep_exit.set_autoload(fentry);
+        progs.lockaware_futex_lock_pi_entry.set_autoload(fentry);
+        progs.lockaware_futex_lock_pi_exit.set_autoload(fentry);
         let tp = futex == FutexProbe::Tracepoint;
         progs.lockaware_sys_enter_futex.set_autoload(tp);
         progs.lockaware_sys_exit_futex.set_autoload(tp);
@@ -685,13 +702,17 @@ impl<'a> Scheduler<'a> {
             direct_idle: at(lockaware_stat_STAT_DIRECT_IDLE),
             kthread_local: at(lockaware_stat_STAT_KTHREAD_LOCAL),
             pinned_local: at(lockaware_stat_STAT_PINNED_LOCAL),
-            llc_enq: at(lockaware_stat_STAT_LLC_ENQ),
+            cpu_enq: at(lockaware_stat_STAT_CPU_ENQ),
             kick_idle: at(lockaware_stat_STAT_KICK_IDLE),
             pull_idle_core: at(lockaware_stat_STAT_PULL_IDLE_CORE),
-            dispatch_llc: at(lockaware_stat_STAT_DISPATCH_LLC),
+            dispatch_own: at(lockaware_stat_STAT_DISPATCH_OWN),
             dispatch_steal: at(lockaware_stat_STAT_DISPATCH_STEAL),
+            dispatch_far: at(lockaware_stat_STAT_DISPATCH_FAR),
             keep_prev: at(lockaware_stat_STAT_KEEP_PREV),
-            llc_aged: at(lockaware_stat_STAT_LLC_AGED),
+            queue_aged: at(lockaware_stat_STAT_QUEUE_AGED),
+            yield_given: at(lockaware_stat_STAT_YIELD_GIVEN),
+            pull_moved: at(lockaware_stat_STAT_PULL_MOVED),
+            kick_after_queue: at(lockaware_stat_STAT_KICK_AFTER_QUEUE),
         })
     }
 
@@ -956,9 +977,15 @@ mod tests {
         );
         assert_eq!(
             choose_futex_probe(false, "auto", |_| true),
-            Ok(FutexProbe::Fexit)
+            Ok(FutexProbe::Fentry("futex_wait_queue"))
         );
-        let partial = |f: &str| f == "futex_wait";
+        // 7.x: the sleep function is futex_do_wait.
+        let v7 = |f: &str| f == "futex_do_wait" || f == "futex_lock_pi";
+        assert_eq!(
+            choose_futex_probe(false, "auto", v7),
+            Ok(FutexProbe::Fentry("futex_do_wait"))
+        );
+        let partial = |f: &str| f == "futex_wait_queue";
         assert_eq!(
             choose_futex_probe(false, "auto", partial),
             Ok(FutexProbe::Tracepoint)
@@ -967,8 +994,8 @@ mod tests {
             choose_futex_probe(false, "tracepoint", |_| true),
             Ok(FutexProbe::Tracepoint)
         );
-        let e = choose_futex_probe(false, "fexit", partial).unwrap_err();
-        assert!(e.contains("--futex-probe fexit"), "{e}");
+        let e = choose_futex_probe(false, "fentry", partial).unwrap_err();
+        assert!(e.contains("--futex-probe fentry"), "{e}");
         assert!(parse(&["--futex-probe", "kprobe"]).is_err());
     }
 

@@ -43,8 +43,10 @@
 //! 8, 1 where the paper stays at its initial 2.
 //!
 //! Votes are cleared after a move and halved otherwise (figure 3.31, lines 47-49). A stopped
-//! search restarts from the initial size when the number of working cores changes, when thro
-//! leaves the band around its reference, or after `remig_timeout` without a move (T§3.4.2.5).
+//! search restarts when the number of working cores changes, when thro leaves the band around
+//! its reference, or after `remig_timeout` without a move (T§3.4.2.5); a restart begins at
+//! one core (`--min-ssc`; figure 3.30, line 38), the first search at `--initial-ssc` (two
+//! cores, figure 3.29).
 //!
 //! Three guards against measurement noise go beyond the paper: the first window after a move
 //! is dropped (it mixes the old size and the new one while tasks migrate); a size "wins" only
@@ -346,10 +348,13 @@ impl Search {
         d
     }
 
+    /// Figure 3.30, lines 33-44: the re-search timer fired (or the lock behaviour changed):
+    /// the bound goes back to 1 (`--min-ssc`; the first search starts at `--initial-ssc`,
+    /// the figure 3.29's two cores), so that every new search measures the smallest SSC too.
     fn restart(&mut self, now: Duration, thro: f64) -> Decision {
         let old = self.size;
         self.restarts += 1;
-        self.size = self.p.initial.clamp(self.p.min, self.p.max);
+        self.size = self.p.min;
         self.phase = Phase::Climbing { streak: 0 };
         self.votes = Votes::default();
         self.thro_last = 0.0;
@@ -871,7 +876,29 @@ mod tests {
         run(&mut s, 64, &peaked(4), 0.0, false, 2000);
         let at = s.moved_at + Duration::from_secs(30);
         assert_eq!(s.feed(at, 64, &spin_window(4, 0.1)).action, Action::Restart);
-        assert_eq!(s.size(), 2);
+        // Figure 3.30, line 38: a restart begins at bound 1 (--min-ssc), below the initial 2.
+        assert_eq!(s.size(), 1);
+    }
+
+    #[test]
+    fn a_restart_reaches_an_optimum_below_the_initial_size() {
+        // The optimum is one core; the first search starts at 2 (figure 3.29) and, comparing
+        // only 2 with 4, settles at 2. The restart after the re-search timeout starts at 1
+        // (figure 3.30, line 38): the search then measures 1 and stays there.
+        for mode in [Mode::Paper, Mode::Refine] {
+            let mut s = Search::new(params(mode, 8));
+            let curve = |n: usize| if n == 1 { 1.0 } else { 0.7 };
+            run(&mut s, 8, &curve, 0.0, false, 2000);
+            let at = s.moved_at + Duration::from_secs(30);
+            assert_eq!(
+                s.feed(at, 8, &spin_window(1, 0.0)).action,
+                Action::Restart,
+                "{mode}"
+            );
+            assert_eq!(s.size(), 1, "{mode}");
+            let (size, _, tried) = run(&mut s, 8, &curve, 0.0, false, 2000);
+            assert_eq!(size, 1, "{mode}: tried {tried:?}");
+        }
     }
 
     #[test]

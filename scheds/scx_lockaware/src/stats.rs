@@ -31,25 +31,36 @@ pub struct Metrics {
     pub kthread_local: u64,
     #[stat(desc = "Other one-CPU (affinity-pinned) tasks queued on their CPU")]
     pub pinned_local: u64,
-    #[stat(desc = "Tasks queued on their LLC's vtime-ordered queue")]
-    pub llc_enq: u64,
+    #[stat(desc = "Tasks queued on their CPU's vtime-ordered queue (no CPU was idle)")]
+    pub cpu_enq: u64,
     #[stat(desc = "Enqueued tasks handed straight to an idle CPU (a fully idle core first)")]
     pub kick_idle: u64,
     #[stat(
         desc = "Tasks preempted on a core running two tasks so that a fully idle core takes one"
     )]
     pub pull_idle_core: u64,
-    #[stat(desc = "Dispatches from the CPU's own LLC queue")]
-    pub dispatch_llc: u64,
-    #[stat(desc = "Dispatches stolen from another LLC's queue")]
+    #[stat(desc = "Dispatches from the CPU's own queue")]
+    pub dispatch_own: u64,
+    #[stat(desc = "Dispatches taken from another CPU's queue in the same LLC")]
     pub dispatch_steal: u64,
+    #[stat(desc = "Dispatches taken from a queue of another LLC (before idling)")]
+    pub dispatch_far: u64,
     #[stat(desc = "Slices extended because no other task was waiting")]
     pub keep_prev: u64,
     #[stat(
-        desc = "SSC CPUs serving their LLC queue before the SSC queue because its first \
-                   task had waited more than 4 slices"
+        desc = "SSC CPUs serving their own queue before the SSC queue: its first task had \
+                waited more than 4 slices and longer than the SSC queue's"
     )]
-    pub llc_aged: u64,
+    pub queue_aged: u64,
+    #[stat(
+        desc = "sched_yield() calls that gave the CPU to a waiting task (the others are \
+                   no-ops: nothing waited)"
+    )]
+    pub yield_given: u64,
+    #[stat(desc = "Tasks preempted by a pull that moved to the idle core")]
+    pub pull_moved: u64,
+    #[stat(desc = "Lock-intensive tasks queued while an SSC CPU went idle: that CPU woken")]
+    pub kick_after_queue: u64,
 
     #[stat(desc = "SSC size, in CPUs")]
     pub ssc_size: u64,
@@ -81,7 +92,7 @@ pub struct Metrics {
     pub top_lock_tasks: String,
     #[stat(desc = "Kernel lock waits seen (lock:contention_end)")]
     pub klock_waits: u64,
-    #[stat(desc = "User lock (futex) waits seen")]
+    #[stat(desc = "User lock (futex) waits about to sleep (a mutex's or a PI lock's)")]
     pub futex_waits: u64,
     #[stat(desc = "Tasks classified lock-intensive")]
     pub lock_in: u64,
@@ -101,7 +112,7 @@ pub struct Metrics {
     pub lock_out_resize: u64,
     #[stat(desc = "Lock-intensive runs outside the SSC with no reason (must stay 0)")]
     pub lock_out_noreason: u64,
-    #[stat(desc = "Tasks stranded on the SSC queue by a resize, run outside")]
+    #[stat(desc = "Tasks stranded on the SSC queue by a shrink, moved to run outside")]
     pub ssc_rescue: u64,
 }
 
@@ -112,13 +123,17 @@ impl Metrics {
             direct_idle: self.direct_idle.saturating_sub(prev.direct_idle),
             kthread_local: self.kthread_local.saturating_sub(prev.kthread_local),
             pinned_local: self.pinned_local.saturating_sub(prev.pinned_local),
-            llc_enq: self.llc_enq.saturating_sub(prev.llc_enq),
+            cpu_enq: self.cpu_enq.saturating_sub(prev.cpu_enq),
             kick_idle: self.kick_idle.saturating_sub(prev.kick_idle),
             pull_idle_core: self.pull_idle_core.saturating_sub(prev.pull_idle_core),
-            dispatch_llc: self.dispatch_llc.saturating_sub(prev.dispatch_llc),
+            dispatch_own: self.dispatch_own.saturating_sub(prev.dispatch_own),
             dispatch_steal: self.dispatch_steal.saturating_sub(prev.dispatch_steal),
+            dispatch_far: self.dispatch_far.saturating_sub(prev.dispatch_far),
             keep_prev: self.keep_prev.saturating_sub(prev.keep_prev),
-            llc_aged: self.llc_aged.saturating_sub(prev.llc_aged),
+            queue_aged: self.queue_aged.saturating_sub(prev.queue_aged),
+            yield_given: self.yield_given.saturating_sub(prev.yield_given),
+            pull_moved: self.pull_moved.saturating_sub(prev.pull_moved),
+            kick_after_queue: self.kick_after_queue.saturating_sub(prev.kick_after_queue),
             klock_waits: self.klock_waits.saturating_sub(prev.klock_waits),
             futex_waits: self.futex_waits.saturating_sub(prev.futex_waits),
             lock_in: self.lock_in.saturating_sub(prev.lock_in),
@@ -142,22 +157,27 @@ impl Metrics {
     pub fn format<W: Write>(&self, w: &mut W) -> Result<()> {
         writeln!(
             w,
-            "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} llc {} kthr {} pinned {} | \
-             disp: llc {} steal {} keep {} aged {} | to-idle {} pull {}",
+            "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {} | \
+             disp: own {} steal {} far {} keep {} aged {} | to-idle {} late-kick {} pull {}/{} | \
+             yield {}",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
             self.slice_us,
             self.direct_idle,
-            self.llc_enq,
+            self.cpu_enq,
             self.kthread_local,
             self.pinned_local,
-            self.dispatch_llc,
+            self.dispatch_own,
             self.dispatch_steal,
+            self.dispatch_far,
             self.keep_prev,
-            self.llc_aged,
+            self.queue_aged,
             self.kick_idle,
+            self.kick_after_queue,
+            self.pull_moved,
             self.pull_idle_core,
+            self.yield_given,
         )?;
         writeln!(
             w,
@@ -241,20 +261,20 @@ mod tests {
         let prev = Metrics {
             uptime_s: 1.0,
             slice_us: 5000,
-            llc_enq: 10,
-            dispatch_llc: 4,
+            cpu_enq: 10,
+            dispatch_own: 4,
             ..Default::default()
         };
         let cur = Metrics {
             uptime_s: 3.0,
             slice_us: 5000,
-            llc_enq: 25,
-            dispatch_llc: 4,
+            cpu_enq: 25,
+            dispatch_own: 4,
             ..Default::default()
         };
         let d = cur.delta(&prev);
-        assert_eq!(d.llc_enq, 15);
-        assert_eq!(d.dispatch_llc, 0);
+        assert_eq!(d.cpu_enq, 15);
+        assert_eq!(d.dispatch_own, 0);
         assert_eq!(d.slice_us, 5000);
         assert_eq!(d.uptime_s, 3.0);
     }

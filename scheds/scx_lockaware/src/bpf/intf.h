@@ -10,6 +10,7 @@ enum lockaware_consts {
 	MAX_CPUS	= 1024,	/* highest CPU id + 1 the scheduler handles */
 	MAX_LLCS	= 256,	/* number of last-level caches it handles */
 	SSC_DSQ		= MAX_LLCS, /* DSQ of the lock-intensive tasks (SSC CPUs only) */
+	CPU_DSQ_BASE	= MAX_LLCS + 1, /* CPU c's vtime queue is CPU_DSQ_BASE + c */
 	SHARE_ONE	= 1024,	/* lock-wait shares are fixed point: 1024 = 100% */
 	TASK_COMM_LEN_	= 16,
 };
@@ -32,17 +33,21 @@ enum lockaware_stat {
 	STAT_DIRECT_IDLE,	/* woken task put straight on an idle CPU */
 	STAT_KTHREAD_LOCAL,	/* per-CPU kthread queued on its own CPU */
 	STAT_PINNED_LOCAL,	/* other one-CPU task queued on its CPU */
-	STAT_LLC_ENQ,		/* task queued on its LLC's vtime queue */
+	STAT_CPU_ENQ,		/* task queued on its CPU's vtime queue */
 	STAT_KICK_IDLE,		/* enqueued task handed to an idle CPU, which is woken */
 	STAT_PULL_IDLE_CORE,	/* task preempted on a doubly busy core for an idle core */
-	STAT_DISPATCH_LLC,	/* CPU took work from its own LLC queue */
-	STAT_DISPATCH_STEAL,	/* CPU took work from another LLC's queue */
+	STAT_DISPATCH_OWN,	/* CPU took work from its own queue */
+	STAT_DISPATCH_STEAL,	/* CPU took work from another CPU's queue of its LLC */
+	STAT_DISPATCH_FAR,	/* CPU took work from a queue of another LLC */
 	STAT_KEEP_PREV,		/* nothing queued: current task kept running */
-	STAT_LLC_AGED,		/* SSC CPU served its LLC queue first: its head waited too long */
+	STAT_QUEUE_AGED,	/* SSC CPU served its own queue first: its head waited too long */
+	STAT_YIELD_GIVEN,	/* sched_yield() gave the CPU to a waiting task */
+	STAT_PULL_MOVED,	/* task preempted by a pull moved to the idle core */
+	STAT_KICK_AFTER_QUEUE,	/* CPU idle after a task was queued: woken */
 
 	/* Lock-wait accounting (SPEC.md section 1, "Lock-wait share per task"). */
 	STAT_KLOCK_WAITS,	/* kernel lock contentions ended (tracepoints) */
-	STAT_FUTEX_WAITS,	/* user lock (futex) waits ended */
+	STAT_FUTEX_WAITS,	/* user lock (futex) waits about to sleep */
 	STAT_LOCK_IN,		/* tasks classified lock-intensive */
 	STAT_LOCK_OUT,		/* tasks leaving the class (hysteresis) or exiting in it */
 

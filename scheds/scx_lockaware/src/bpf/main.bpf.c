@@ -2,8 +2,9 @@
 /*
  * scx_lockaware: the scheduling core.
  *
- * A weighted-vruntime scheduler with one dispatch queue per last-level cache
- * (seed 001: one lock per cache-sharing cluster, none across the machine) and
+ * A weighted-vruntime scheduler with one vtime-ordered dispatch queue per CPU
+ * (no lock shared by CPUs on the hot path; seed 001), a virtual clock per
+ * last-level cache, work stealing inside the LLC before across LLCs, and
  * idle-core-first placement (seed 003). The lock-contention logic of the
  * thesis (SPEC.md section 1) builds on this core.
  *
@@ -13,10 +14,14 @@
  *   enqueue     - per-CPU kthreads and one-CPU tasks go to their CPU's local
  *                 queue; otherwise an idle CPU that may run the task (a fully
  *                 idle core first) gets it directly and is woken; else the
- *                 task joins its LLC's vtime-ordered queue;
- *   dispatch    - a CPU takes the lowest-vtime task of its LLC queue, else
- *                 steals from another LLC, else keeps its current task;
- *   running / stopping - charge the time used, scaled by the task's weight.
+ *                 task joins its CPU's vtime-ordered queue;
+ *   dispatch    - a CPU takes the lowest-vtime task of its own queue, else
+ *                 steals from the busiest queue of its LLC, then of other
+ *                 LLCs, else keeps its current task;
+ *   yield       - sched_yield() gives the CPU away only when a task waits
+ *                 for it (EEVDF's yield is as cheap: a deadline bump);
+ *   running / stopping - charge the time used, scaled by the task's weight;
+ *   runnable    - a wake-up ends a lock sleep (lock-wait accounting).
  */
 #include <scx/common.bpf.h>
 #include "intf.h"
@@ -31,7 +36,7 @@ const volatile u64 slice_ns = 5000000ULL;
 /* Number of possible CPU ids (highest id + 1). */
 const volatile u32 nr_cpus_possible = 1;
 
-/* Number of last-level caches; their queues have DSQ ids 0..nr_llcs-1. */
+/* Number of last-level caches (each has its own virtual clock). */
 const volatile u32 nr_llcs = 1;
 
 /* Dense LLC index of each CPU (0..nr_llcs-1). */
@@ -44,10 +49,10 @@ const volatile bool smt_enabled = true;
 const volatile s32 cpu_sibling[MAX_CPUS];
 
 /*
- * How long a task may wait on an LLC queue before an SSC CPU of that LLC
- * serves it ahead of the SSC queue (set by the agent: 4 slices).
+ * How long a task may wait on an SSC CPU's own queue before that CPU serves
+ * it ahead of the SSC queue (set by the agent: 4 slices).
  */
-const volatile u64 llc_max_wait_ns = 20000000ULL;
+const volatile u64 queue_max_wait_ns = 20000000ULL;
 
 /*
  * The CPUs of each LLC, as slices of one list: llc_cpus[llc_first[l] ..
@@ -96,6 +101,11 @@ u8 ssc_is[MAX_CPUS];
 u64 ssc_gen;
 u32 ssc_nr;
 u32 ssc_llc;	/* LLC of the first SSC CPU: its clock orders the SSC queue */
+/*
+ * Until when CPUs outside the SSC look for tasks stranded on the SSC queue by
+ * a shrink (their affinity no longer meets the SSC), even when busy.
+ */
+u64 ssc_stranded_until;
 
 UEI_DEFINE(uei);
 
@@ -166,9 +176,9 @@ struct {
 } lock_tasks SEC(".maps");
 
 /*
- * A lock wait in progress, split into its on-CPU part (spinning, or the CPU
- * time of the lock's slow path: the futex system call, the hand-off) and the
- * rest (blocked, switched out).
+ * A kernel lock wait in progress (lock:contention_begin .. _end). Its on-CPU
+ * part (spinning, optimistic mutex spinning) is "spin"; the sleeps inside it
+ * are "block", measured from the sleep to the wake-up (see lock_sleep_*()).
  */
 struct lock_wait {
 	u64 start;		/* 0 = no wait in progress */
@@ -176,20 +186,27 @@ struct lock_wait {
 	u64 oncpu;		/* on-CPU time of the wait so far */
 };
 
+/* Why the task's next sleep is a lock sleep (task_ctx.sleep_why). */
+enum lock_sleep_why {
+	SLEEP_FUTEX	= 1,	/* a mutex's futex wait, about to sleep */
+	SLEEP_PI	= 2,	/* inside futex_lock_pi() */
+};
+
 /* Per-task state. */
 struct task_ctx {
 	u64 started_at;	/* when the task last started running (ns) */
-	u64 queued_at;	/* when the task was last queued on an LLC queue (ns) */
+	u64 queued_at;	/* when the task was last queued on a shared queue (ns) */
 	u32 vtime_llc;	/* the LLC whose clock the task's vtime follows */
 	bool lock_intensive;
 
 	struct lock_wait kwait;	/* kernel lock wait in progress */
-	struct lock_wait uwait;	/* user lock (futex) wait in progress */
-	u64 wake_start;		/* futex wake (lock hand-off) in progress, 0 = none */
+	u8 sleep_why;		/* enum lock_sleep_why bits: the next sleep waits for a lock */
+	u64 asleep_since;	/* a lock sleep in progress since (ns), 0 = none */
 
 	/*
 	 * Lock time that ended since the task last stopped (for the votes):
-	 * on the CPU ("spin") and switched out ("block").
+	 * on the CPU ("spin") and asleep ("block", up to the wake-up: the
+	 * time a woken task then waits for a CPU is not lock time).
 	 */
 	u64 run_spin;
 	u64 run_block;
@@ -228,6 +245,12 @@ static bool cpu_in_ssc(s32 cpu)
 	return c < MAX_CPUS && ssc_is[c & (MAX_CPUS - 1)];
 }
 
+/* The vtime queue of @cpu. */
+static u64 cpu_dsq(s32 cpu)
+{
+	return CPU_DSQ_BASE + (u32)cpu;
+}
+
 static struct bpf_cpumask *ssc_mask(void)
 {
 	struct ssc_ctx *sctx;
@@ -264,7 +287,17 @@ static void task_follow_llc_clock(struct task_struct *p, struct task_ctx *tctx,
 			vtime = vtime_rebase(vtime, from->vtime_now, to->vtime_now);
 		tctx->vtime_llc = llc;
 	}
-	p->scx.dsq_vtime = vtime_clamp_credit(vtime, to->vtime_now, slice_ns);
+	scx_bpf_task_set_dsq_vtime(p, vtime_clamp_credit(vtime, to->vtime_now, slice_ns));
+}
+
+/* The per-CPU scratch cpumask, or NULL. */
+static struct bpf_cpumask *scratch_mask(void)
+{
+	struct scratch_ctx *sctx;
+	u32 zero = 0;
+
+	sctx = bpf_map_lookup_elem(&scratch, &zero);
+	return sctx ? sctx->mask : NULL;
 }
 
 /*
@@ -272,17 +305,11 @@ static void task_follow_llc_clock(struct task_struct *p, struct task_ctx *tctx,
  */
 static s32 pick_idle_cpu(struct task_struct *p, s32 prev_cpu)
 {
-	struct scratch_ctx *sctx;
+	struct bpf_cpumask *mask = scratch_mask();
 	struct llc_ctx *lctx;
-	struct bpf_cpumask *mask;
-	u32 zero = 0;
 
-	sctx = bpf_map_lookup_elem(&scratch, &zero);
 	lctx = lookup_llc_ctx(cpu_to_llc(prev_cpu));
-	if (!sctx || !lctx)
-		return -ENOENT;
-	mask = sctx->mask;
-	if (!mask || !lctx->cpumask)
+	if (!mask || !lctx || !lctx->cpumask)
 		return -ENOENT;
 
 	bpf_cpumask_and(mask, cast_mask(lctx->cpumask), p->cpus_ptr);
@@ -297,13 +324,10 @@ static s32 pick_idle_cpu(struct task_struct *p, s32 prev_cpu)
  */
 static s32 pick_idle_ssc_cpu(struct task_struct *p, s32 prev_cpu)
 {
-	struct bpf_cpumask *ssc = ssc_mask(), *mask;
-	struct scratch_ctx *sctx;
-	u32 zero = 0;
+	struct bpf_cpumask *ssc = ssc_mask(), *mask = scratch_mask();
 	s32 cpu;
 
-	sctx = bpf_map_lookup_elem(&scratch, &zero);
-	if (!ssc || !sctx || !(mask = sctx->mask))
+	if (!ssc || !mask)
 		return -ENOENT;
 	bpf_cpumask_and(mask, cast_mask(ssc), p->cpus_ptr);
 	if (cpu_in_ssc(prev_cpu) && bpf_cpumask_test_cpu(prev_cpu, p->cpus_ptr) &&
@@ -315,6 +339,27 @@ static s32 pick_idle_ssc_cpu(struct task_struct *p, s32 prev_cpu)
 			return cpu;
 	}
 	return scx_bpf_pick_idle_cpu(cast_mask(mask), 0);
+}
+
+/*
+ * After lock-intensive @p joined the SSC queue because no SSC CPU was idle:
+ * an SSC CPU that went idle meanwhile (between the idle pick and the insert)
+ * would not look at the queue again until something wakes it. Wake one that
+ * may run @p.
+ */
+static void kick_idle_ssc_cpu(struct task_struct *p)
+{
+	struct bpf_cpumask *ssc = ssc_mask(), *mask = scratch_mask();
+	s32 idle;
+
+	if (!ssc || !mask)
+		return;
+	bpf_cpumask_and(mask, cast_mask(ssc), p->cpus_ptr);
+	idle = scx_bpf_pick_idle_cpu(cast_mask(mask), 0);
+	if (idle >= 0) {
+		scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
+		stat_inc(STAT_KICK_AFTER_QUEUE);
+	}
 }
 
 /* Note that lock-intensive @p is being placed under the current SSC. */
@@ -362,17 +407,36 @@ static s32 take_pull_hint(struct task_struct *p);
 void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 {
 	struct task_ctx *tctx;
-	s32 cpu = scx_bpf_task_cpu(p), idle;
-	u32 llc;
+	s32 cpu = scx_bpf_task_cpu(p), idle = -1;
+	bool requeue;
 
 	/*
 	 * Per-CPU kthreads and other one-CPU tasks can only run where they
-	 * are: queue them on that CPU so that they are never stranded behind
-	 * tasks that the CPU's LLC queue serves first.
+	 * are: queue them on that CPU's local queue, ahead of anything the CPU
+	 * would take from its own or another queue.
 	 */
 	if (p->nr_cpus_allowed == 1) {
 		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
 		stat_inc(is_pcpu_kthread(p) ? STAT_KTHREAD_LOCAL : STAT_PINNED_LOCAL);
+		return;
+	}
+
+	/*
+	 * SCX_OPS_ENQ_LAST: the CPU found nothing else to run and dispatch()
+	 * did not extend @p's slice. That happens only for a task preempted by
+	 * pull_to_idle_core(): it goes to the idle core that asked for it. Any
+	 * other such task keeps its CPU.
+	 */
+	if (enq_flags & SCX_ENQ_LAST) {
+		idle = take_pull_hint(p);
+		if (idle >= 0) {
+			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL_ON | idle, slice_ns, enq_flags);
+			scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
+			stat_inc(STAT_PULL_MOVED);
+			return;
+		}
+		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
+		stat_inc(STAT_KEEP_PREV);
 		return;
 	}
 
@@ -400,19 +464,36 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 			return;
 		}
 		task_follow_llc_clock(p, tctx, ssc_llc);
+		tctx->queued_at = scx_bpf_now();
 		scx_bpf_dsq_insert_vtime(p, SSC_DSQ, slice_ns, p->scx.dsq_vtime, enq_flags);
 		stat_inc(STAT_SSC_ENQ);
+		kick_idle_ssc_cpu(p);
 		return;
 	}
 
 	/*
 	 * An idle CPU may run @p (a fully idle core first): hand @p straight
-	 * to it and wake it. Queuing @p on the LLC instead would let any CPU
-	 * take it, an SMT sibling of a busy core included (seed 003).
+	 * to it and wake it. Queuing @p instead would leave that CPU idle
+	 * until it next looks for work. How hard to look depends on why @p is
+	 * here: select_cpu() already searched for a woken task, so only a CPU
+	 * that went idle since (the one @p is about to wait for) is woken
+	 * below; a task that used up its slice or yielded (not a wake-up) may
+	 * be one a whole idle core asked for, or may go to any idle CPU.
+	 * Every such search costs kfunc calls on the hottest path of a busy
+	 * machine.
 	 */
-	idle = take_pull_hint(p);
-	if (idle < 0)
+	requeue = !(enq_flags & SCX_ENQ_WAKEUP);
+	if (requeue) {
+		idle = take_pull_hint(p);
+		if (idle >= 0)
+			stat_inc(STAT_PULL_MOVED);
+		else if (smt_enabled)
+			idle = pick_idle_cpu(p, cpu);	/* a whole idle core first */
+		else
+			idle = scx_bpf_pick_idle_cpu(p->cpus_ptr, 0);
+	} else if (!__COMPAT_is_enq_cpu_selected(enq_flags)) {
 		idle = pick_idle_cpu(p, cpu);
+	}
 	if (idle >= 0) {
 		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL_ON | idle, slice_ns, enq_flags);
 		scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
@@ -420,20 +501,28 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		return;
 	}
 
-	llc = cpu_to_llc(cpu);
+	/*
+	 * No idle CPU: the task waits on its CPU's own queue, where it last ran
+	 * (or woke), so that the switch to it needs no migration; a CPU with
+	 * nothing queued steals it (dispatch()). A requeued task's CPU is this
+	 * one, about to dispatch; a woken task's CPU may have gone idle since
+	 * select_cpu() looked: wake it (SCX_KICK_IDLE does nothing to a busy
+	 * CPU).
+	 */
 	if (tctx) {
-		task_follow_llc_clock(p, tctx, llc);
+		task_follow_llc_clock(p, tctx, cpu_to_llc(cpu));
 		tctx->queued_at = scx_bpf_now();
 	}
-
-	scx_bpf_dsq_insert_vtime(p, llc, slice_ns, p->scx.dsq_vtime, enq_flags);
-	stat_inc(STAT_LLC_ENQ);
+	scx_bpf_dsq_insert_vtime(p, cpu_dsq(cpu), slice_ns, p->scx.dsq_vtime, enq_flags);
+	stat_inc(STAT_CPU_ENQ);
+	if (!requeue)
+		scx_bpf_kick_cpu(cpu, SCX_KICK_IDLE);
 }
 
 /* Whether @p is a sched_ext task that may move to another CPU. */
 static bool is_movable_scx_task(const struct task_struct *p)
 {
-	if (BPF_CORE_READ(p, pid) == 0 || BPF_CORE_READ(p, nr_cpus_allowed) <= 1)
+	if (!p || BPF_CORE_READ(p, pid) == 0 || BPF_CORE_READ(p, nr_cpus_allowed) <= 1)
 		return false;
 	return !is_rt_or_dl_policy(BPF_CORE_READ(p, policy));
 }
@@ -442,9 +531,11 @@ static bool is_movable_scx_task(const struct task_struct *p)
  * Seed 003, "pull from the SMT sibling before idling": @cpu found nothing to
  * run and its SMT sibling is idle too, so a whole core is about to idle. If
  * another core of the same LLC runs a task on each of its siblings, preempt
- * one of those tasks: enqueue() then hands it to an idle core (this one).
- * Only a whole idle core pulls, so tasks never bounce between two half-busy
- * cores.
+ * one of those tasks: it then goes to this idle core, either through
+ * enqueue() (when its CPU has other work) or, when its CPU would only keep
+ * it, through the SCX_ENQ_LAST enqueue that dispatch() forces by not
+ * extending its slice. Only a whole idle core pulls, so tasks never bounce
+ * between two half-busy cores.
  */
 static void pull_to_idle_core(s32 cpu, u32 llc)
 {
@@ -465,7 +556,7 @@ static void pull_to_idle_core(s32 cpu, u32 llc)
 	first = llc_first[llc];
 	/* Only this LLC's CPUs: O(LLC size), not O(nr_cpu_ids). */
 	bpf_for(i, first, first + llc_nr[llc]) {
-		struct rq *rq;
+		struct task_struct *curr;
 		s32 cs;
 
 		if (i >= MAX_CPUS)
@@ -476,10 +567,16 @@ static void pull_to_idle_core(s32 cpu, u32 llc)
 			continue;
 		if (bpf_cpumask_test_cpu(c, idle) || bpf_cpumask_test_cpu(cs, idle))
 			continue;
-		rq = scx_bpf_cpu_rq(c);
-		if (rq && is_movable_scx_task(BPF_CORE_READ(rq, curr))) {
+		/*
+		 * @curr is not a trusted pointer here (on 6.12 it is read from
+		 * the remote rq): its fields are read with CO-RE only. Whether it
+		 * may run on @cpu is checked when it is enqueued again
+		 * (take_pull_hint()); if not, it just keeps its CPU.
+		 */
+		curr = __COMPAT_scx_bpf_cpu_curr(c);
+		if (is_movable_scx_task(curr)) {
 			victim = c;
-			victim_pid = BPF_CORE_READ(rq, curr, pid);
+			victim_pid = BPF_CORE_READ(curr, pid);
 			break;
 		}
 	}
@@ -498,6 +595,16 @@ out:
 	hint->target_cpu = cpu;
 	scx_bpf_kick_cpu(victim, SCX_KICK_PREEMPT);
 	stat_inc(STAT_PULL_IDLE_CORE);
+}
+
+/* Whether @p is the task a pull_to_idle_core() preempted on this CPU. */
+static bool pull_pending(const struct task_struct *p)
+{
+	struct pull_hint *hint;
+	u32 zero = 0;
+
+	hint = bpf_map_lookup_elem(&pull_hints, &zero);
+	return hint && hint->pid && hint->pid == p->pid;
 }
 
 /*
@@ -521,9 +628,10 @@ static s32 take_pull_hint(struct task_struct *p)
 }
 
 /*
- * A CPU outside the SSC about to idle runs a task left on the SSC queue that
- * no SSC CPU may run (its affinity missed the SSC after a resize), so that
- * the task cannot stall.
+ * A CPU outside the SSC runs a task left on the SSC queue that no SSC CPU
+ * may run (its affinity missed the SSC after a shrink), so that the task
+ * cannot stall. apply_ssc() moves such tasks when it shrinks the SSC; this
+ * catches one queued under the old SSC while it did.
  */
 static bool rescue_stranded(s32 cpu)
 {
@@ -544,30 +652,84 @@ static bool rescue_stranded(s32 cpu)
 	return false;
 }
 
-/*
- * Whether the first task of LLC queue @llc has waited there longer than
- * llc_max_wait_ns. SSC CPUs serve the SSC queue first; when the SSC covers
- * most of an LLC and lock-intensive tasks keep its queue full, this bounds
- * how long the other tasks of the LLC wait.
- */
-static bool llc_head_waited_too_long(u32 llc)
+/* How long the first task of queue @dsq has waited, in ns (0: empty). */
+static u64 head_wait_ns(u64 dsq, u64 now)
 {
 	struct task_struct *p;
 	struct task_ctx *tctx;
-	u64 now;
+
+	p = __COMPAT_scx_bpf_dsq_peek(dsq);
+	if (!p)
+		return 0;
+	tctx = lookup_task_ctx(p);
+	if (!tctx || !tctx->queued_at || now < tctx->queued_at)
+		return 0;
+	return now - tctx->queued_at;
+}
+
+/*
+ * Whether SSC CPU @cpu should serve its own queue before the SSC queue. SSC
+ * CPUs serve lock-intensive work first (SPEC.md section 1), but that would
+ * hold the other tasks queued on them back for as long as lock-intensive
+ * tasks keep the SSC queue full. So once the own queue's first task has
+ * waited queue_max_wait_ns, the two queues' first tasks are served oldest
+ * first: neither queue can starve the other, however loaded both are.
+ */
+static bool own_before_ssc(s32 cpu)
+{
+	u64 now, own_wait;
 
 	/*
-	 * Every dispatch of an SSC CPU asks: skip the iterator (and its queue
-	 * lock) unless both queues hold tasks, the only case where the answer
+	 * Every dispatch of an SSC CPU asks: skip the peeks (and their queue
+	 * locks) unless both queues hold tasks, the only case where the answer
 	 * changes what the CPU runs.
 	 */
-	if (!scx_bpf_dsq_nr_queued(SSC_DSQ) || !scx_bpf_dsq_nr_queued(llc))
+	if (!scx_bpf_dsq_nr_queued(SSC_DSQ) || !scx_bpf_dsq_nr_queued(cpu_dsq(cpu)))
 		return false;
 	now = scx_bpf_now();
-	bpf_for_each(scx_dsq, p, llc, 0) {
-		tctx = lookup_task_ctx(p);
-		return tctx && tctx->queued_at &&
-		       now - tctx->queued_at > llc_max_wait_ns;
+	own_wait = head_wait_ns(cpu_dsq(cpu), now);
+	return own_wait > queue_max_wait_ns && own_wait > head_wait_ns(SSC_DSQ, now);
+}
+
+/*
+ * Take a task from the busiest queue of another CPU of LLC @llc (the most
+ * tasks waiting), then from any of them that has one @cpu may run.
+ */
+static bool steal_in_llc(s32 cpu, u32 llc)
+{
+	u32 first, nr, i, best_n = 0;
+	s32 best = -1, c;
+
+	if (llc >= MAX_LLCS)
+		return false;
+	first = llc_first[llc];
+	nr = llc_nr[llc];
+	bpf_for(i, first, first + nr) {
+		u32 n;
+
+		if (i >= MAX_CPUS)
+			break;
+		c = llc_cpus[i];
+		if (c == cpu)
+			continue;
+		n = scx_bpf_dsq_nr_queued(cpu_dsq(c));
+		if (n > best_n) {
+			best_n = n;
+			best = c;
+		}
+	}
+	if (best < 0)
+		return false;
+	if (scx_bpf_dsq_move_to_local(cpu_dsq(best), 0))
+		return true;
+	/* Its tasks may not run here (affinity): any other queue then. */
+	bpf_for(i, first, first + nr) {
+		if (i >= MAX_CPUS)
+			break;
+		c = llc_cpus[i];
+		if (c != cpu && c != best && scx_bpf_dsq_nr_queued(cpu_dsq(c)) &&
+		    scx_bpf_dsq_move_to_local(cpu_dsq(c), 0))
+			return true;
 	}
 	return false;
 }
@@ -575,17 +737,14 @@ static bool llc_head_waited_too_long(u32 llc)
 void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 {
 	u32 llc = cpu_to_llc(cpu);
+	bool in_ssc = cpu_in_ssc(cpu), keep;
 	u32 i;
 
-	/*
-	 * SSC CPUs serve lock-intensive work first (SPEC.md section 1), unless
-	 * their LLC queue's first task has waited too long.
-	 */
-	if (cpu_in_ssc(cpu)) {
-		if (llc_head_waited_too_long(llc) &&
-		    scx_bpf_dsq_move_to_local(llc, 0)) {
-			stat_inc(STAT_LLC_AGED);
-			stat_inc(STAT_DISPATCH_LLC);
+	/* SSC CPUs serve lock-intensive work first, within own_before_ssc(). */
+	if (in_ssc) {
+		if (own_before_ssc(cpu) && scx_bpf_dsq_move_to_local(cpu_dsq(cpu), 0)) {
+			stat_inc(STAT_QUEUE_AGED);
+			stat_inc(STAT_DISPATCH_OWN);
 			return;
 		}
 		if (scx_bpf_dsq_move_to_local(SSC_DSQ, 0)) {
@@ -594,31 +753,77 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 		}
 	}
 
-	if (scx_bpf_dsq_move_to_local(llc, 0)) {
-		stat_inc(STAT_DISPATCH_LLC);
+	if (scx_bpf_dsq_move_to_local(cpu_dsq(cpu), 0)) {
+		stat_inc(STAT_DISPATCH_OWN);
 		return;
 	}
 
-	/* Nothing in our LLC: help the others before going idle. */
-	bpf_for(i, 1, nr_llcs) {
-		u32 other = (llc + i) % nr_llcs;
-
-		if (scx_bpf_dsq_move_to_local(other, 0)) {
-			stat_inc(STAT_DISPATCH_STEAL);
-			return;
-		}
+	/*
+	 * Nothing queued here: take work waiting on another CPU of the LLC,
+	 * also before keeping the current task, which is how queues even out
+	 * (a CPU whose queue ran dry takes the longest one's work).
+	 */
+	if (steal_in_llc(cpu, llc)) {
+		stat_inc(STAT_DISPATCH_STEAL);
+		return;
 	}
 
-	/* Nobody else wants this CPU: let the current task go on. */
-	if (prev && (prev->scx.flags & SCX_TASK_QUEUED)) {
+	/*
+	 * After a shrink of the SSC, a task may wait on the SSC queue that only
+	 * CPUs outside it may run: look for it before idling and, for a while
+	 * after the shrink, also before keeping a task (a CPU hog would
+	 * otherwise keep its CPU below for ever).
+	 */
+	keep = prev && (prev->scx.flags & SCX_TASK_QUEUED);
+	if (!in_ssc && (!keep || ssc_stranded_until > scx_bpf_now()) &&
+	    rescue_stranded(cpu))
+		return;
+
+	/*
+	 * Nobody else wants this CPU: let the current task go on, unless a
+	 * whole idle core asked for it (SCX_ENQ_LAST then moves it there).
+	 */
+	if (keep) {
+		if (pull_pending(prev))
+			return;
 		scx_bpf_task_set_slice(prev, slice_ns);
 		stat_inc(STAT_KEEP_PREV);
 		return;
 	}
 
-	if (!cpu_in_ssc(cpu) && rescue_stranded(cpu))
-		return;
+	/* About to idle: help the other LLCs first. */
+	bpf_for(i, 1, nr_llcs) {
+		if (steal_in_llc(cpu, (llc + i) % nr_llcs)) {
+			stat_inc(STAT_DISPATCH_FAR);
+			return;
+		}
+	}
+
 	pull_to_idle_core(cpu, llc);
+}
+
+/*
+ * sched_yield(): give the CPU away only when a task is waiting that this CPU
+ * would run instead; otherwise the yield is a no-op, as it is under EEVDF
+ * with an empty run queue. Without this the kernel sets the slice to 0 and
+ * every yield pays a full dispatch round (yield-heavy lock code such as
+ * sysbench threads, which yields while holding a mutex, lost half its
+ * throughput to that).
+ */
+bool BPF_STRUCT_OPS(lockaware_yield, struct task_struct *from,
+		    struct task_struct *to)
+{
+	s32 cpu = scx_bpf_task_cpu(from);
+
+	if (to)
+		return false;	/* yield_to(): not supported */
+	if (scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) ||
+	    (cpu_in_ssc(cpu) && scx_bpf_dsq_nr_queued(SSC_DSQ)) ||
+	    scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL)) {
+		scx_bpf_task_set_slice(from, 0);
+		stat_inc(STAT_YIELD_GIVEN);
+	}
+	return false;
 }
 
 static void wait_begin(struct lock_wait *w, u64 now)
@@ -642,7 +847,7 @@ static void wait_switch_out(struct lock_wait *w, u64 now)
 	}
 }
 
-/* End the wait @w of @tctx: its on-CPU part is "spin", the rest "block". */
+/* End the kernel lock wait @w of @tctx: its on-CPU part is "spin". */
 static void wait_end(struct task_ctx *tctx, struct lock_wait *w, u64 now)
 {
 	u64 spin = w->oncpu, total = now - w->start;
@@ -652,9 +857,39 @@ static void wait_end(struct task_ctx *tctx, struct lock_wait *w, u64 now)
 	if (spin > total)
 		spin = total;
 	tctx->run_spin += spin;
-	tctx->run_block += total - spin;
 	w->start = 0;
 	w->oncpu_since = 0;
+}
+
+/*
+ * Lock sleeps ("block"): a task that goes to sleep inside a kernel lock wait
+ * or a lock's futex wait sleeps for the lock from then until its wake-up
+ * (ops.runnable). The time it then waits for a CPU is the scheduler's doing,
+ * not the lock's: counting it would make every task of a loaded machine look
+ * lock-bound, and confinement would feed itself.
+ */
+static void lock_sleep_begin(struct task_ctx *tctx, u64 now)
+{
+	if (tctx->kwait.start || tctx->sleep_why)
+		tctx->asleep_since = now;
+	tctx->sleep_why &= ~SLEEP_FUTEX;	/* one sleep per marked futex wait */
+}
+
+static void lock_sleep_end(struct task_ctx *tctx, u64 now)
+{
+	if (!tctx->asleep_since)
+		return;
+	if (now > tctx->asleep_since)
+		tctx->run_block += now - tctx->asleep_since;
+	tctx->asleep_since = 0;
+}
+
+void BPF_STRUCT_OPS(lockaware_runnable, struct task_struct *p, u64 enq_flags)
+{
+	struct task_ctx *tctx = lookup_task_ctx(p);
+
+	if (tctx && tctx->asleep_since)
+		lock_sleep_end(tctx, scx_bpf_now());
 }
 
 void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
@@ -669,9 +904,8 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 	tctx->started_at = scx_bpf_now();
 	tctx->run_gen = ssc_gen;
 
-	/* A lock wait in progress is on the CPU again. */
+	/* A kernel lock wait in progress is on the CPU again. */
 	wait_switch_in(&tctx->kwait, tctx->started_at);
-	wait_switch_in(&tctx->uwait, tctx->started_at);
 
 	/* Lock-intensive runs outside the SSC, and why. */
 	if (tctx->lock_intensive && !cpu_in_ssc(cpu)) {
@@ -728,7 +962,6 @@ static void note_lock_task(struct task_struct *p, struct task_ctx *tctx,
 void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
-	s32 cpu = scx_bpf_task_cpu(p);
 	u64 now, used;
 	u32 share;
 
@@ -737,11 +970,13 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	now = scx_bpf_now();
 	used = now - tctx->started_at;
 	/* Weighted vruntime: nice 0 (weight 100) advances at wall speed. */
-	p->scx.dsq_vtime += scale_by_task_weight_inverse(p, used);
+	scx_bpf_task_set_dsq_vtime(p, p->scx.dsq_vtime +
+				      scale_by_task_weight_inverse(p, used));
 
-	/* A lock wait in progress leaves the CPU. */
+	/* A kernel lock wait in progress leaves the CPU; a lock sleep starts. */
 	wait_switch_out(&tctx->kwait, now);
-	wait_switch_out(&tctx->uwait, now);
+	if (!runnable)
+		lock_sleep_begin(tctx, now);
 
 	/* The decayed window (see lock_window_ns). */
 	tctx->win_run += used;
@@ -771,7 +1006,8 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	 * SSC CPU under the SSC still in force adds its run and lock waits.
 	 * Per-CPU counters replace the thesis's trylock-protected globals.
 	 */
-	if (tctx->lock_intensive && cpu_in_ssc(cpu) && tctx->run_gen == ssc_gen) {
+	if (tctx->lock_intensive && tctx->run_gen == ssc_gen &&
+	    cpu_in_ssc(scx_bpf_task_cpu(p))) {
 		stat_add(STAT_VOTE_RUN_NS, used);
 		stat_add(STAT_VOTE_SPIN_NS, tctx->run_spin);
 		stat_add(STAT_VOTE_BLOCK_NS, tctx->run_block);
@@ -798,9 +1034,9 @@ void BPF_STRUCT_OPS(lockaware_exit_task, struct task_struct *p,
  * Lock-wait accounting (SPEC.md section 1, "Lock-wait share per task").
  *
  * Kernel locks: lock:contention_begin/end bracket a wait on a spinlock,
- * rwlock, mutex or rwsem. The part of the wait spent on the CPU (spinning,
- * optimistic mutex spinning) is "spin", the part spent switched out
- * "block"; running() and stopping() split the two.
+ * rwlock, mutex or rwsem. They fire on contention only. The part of the wait
+ * spent on the CPU (spinning, optimistic mutex spinning) is "spin"; the
+ * sleeps inside it are "block" (lock_sleep_begin/end).
  */
 static struct task_ctx *current_task_ctx(void)
 {
@@ -835,139 +1071,128 @@ int BPF_PROG(lockaware_contention_end, void *lock, int ret)
 }
 
 /*
- * User-space locks: a futex wait counts as a lock wait when it is a mutex's
- * wait (glibc's pthread mutexes and Rust's std mutexes wait for the value 2,
- * "locked, with waiters") or a priority-inheritance lock. Condition
+ * User-space locks: a futex sleep counts as a lock sleep when it is a
+ * mutex's wait (glibc's pthread mutexes and Rust's std mutexes wait for the
+ * value 2, "locked, with waiters") or a priority-inheritance lock. Condition
  * variables, semaphores and other futex sleeps wait for events, not locks,
- * and are left out. The whole wait is off-CPU ("block").
+ * and are left out, and so are unlocks (futex_wake): the wake of one waiter
+ * cannot be told from a condition variable's signal.
+ *
+ * Only the sleep path is traced: the kernel function that queues a futex
+ * waiter and sleeps (futex_wait_queue on 6.12, futex_do_wait on 7.x; the
+ * agent picks the one the kernel's BTF has and sets it as the target of the
+ * two programs below). A futex call that does not sleep (the lock was free
+ * again, a value mismatch) costs nothing; one that sleeps pays the
+ * trampoline beside a context switch.
  */
 #define FUTEX_LOCKED_WAITERS	2
+#define NR_FUTEX_X86_64		202
+#define FUTEX_WAIT_OP		0
+#define FUTEX_WAKE_OP		1
+#define FUTEX_LOCK_PI_OP	6
+#define FUTEX_WAIT_BITSET_OP	9
+#define FUTEX_WAKE_BITSET_OP	10
+#define FUTEX_WAIT_REQUEUE_PI_OP 11
+#define FUTEX_LOCK_PI2_OP	13
+#define FUTEX_CMD_MASK_		(~(128 | 256))	/* ~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME) */
 
-static void futex_wait_begin(void)
+/* Whether futex(2) op @op with value @val waits for a lock. */
+static bool futex_op_waits_for_lock(int op, u32 val)
+{
+	op &= FUTEX_CMD_MASK_;
+	if (op == FUTEX_WAIT_OP || op == FUTEX_WAIT_BITSET_OP)
+		return val == FUTEX_LOCKED_WAITERS;
+	return op == FUTEX_LOCK_PI_OP || op == FUTEX_LOCK_PI2_OP ||
+	       op == FUTEX_WAIT_REQUEUE_PI_OP;
+}
+
+static void futex_mark(u8 why)
+{
+	struct task_ctx *tctx = current_task_ctx();
+
+	if (tctx) {
+		tctx->sleep_why |= why;
+		stat_inc(STAT_FUTEX_WAITS);
+	}
+}
+
+static void futex_unmark(u8 why)
 {
 	struct task_ctx *tctx = current_task_ctx();
 
 	if (tctx)
-		wait_begin(&tctx->uwait, scx_bpf_now());
+		tctx->sleep_why &= ~why;
 }
 
-static void futex_wait_done(void)
+/* Attached to futex_wait_queue or futex_do_wait (set by the agent). */
+SEC("fentry")
+int BPF_PROG(lockaware_futex_sleep_entry)
 {
-	struct task_ctx *tctx = current_task_ctx();
+	struct task_struct *cur = bpf_get_current_task_btf();
+	struct pt_regs *regs = (struct pt_regs *)bpf_task_pt_regs(cur);
 
-	if (!tctx || !tctx->uwait.start)
-		return;
-	wait_end(tctx, &tctx->uwait, scx_bpf_now());
-	stat_inc(STAT_FUTEX_WAITS);
-}
-
-static void futex_wake_begin(void)
-{
-	struct task_ctx *tctx = current_task_ctx();
-
-	if (tctx)
-		tctx->wake_start = scx_bpf_now();
-}
-
-static void futex_wake_done(void)
-{
-	struct task_ctx *tctx = current_task_ctx();
-
-	if (!tctx || !tctx->wake_start)
-		return;
-	tctx->run_spin += scx_bpf_now() - tctx->wake_start;
-	tctx->wake_start = 0;
-}
-
-/* fentry/fexit on the kernel's futex functions (the agent's first choice). */
-SEC("fentry/futex_wait")
-int BPF_PROG(lockaware_futex_wait_entry, u32 *uaddr, unsigned int flags, u32 val)
-{
-	if (val == FUTEX_LOCKED_WAITERS)
-		futex_wait_begin();
+	/* The futex(2) call's arguments, from the task's saved user registers. */
+	if (!regs || BPF_CORE_READ(regs, orig_ax) != NR_FUTEX_X86_64)
+		return 0;
+	if (futex_op_waits_for_lock((int)PT_REGS_PARM2_CORE_SYSCALL(regs),
+				    (u32)PT_REGS_PARM3_CORE_SYSCALL(regs)))
+		futex_mark(SLEEP_FUTEX);
 	return 0;
 }
 
-SEC("fexit/futex_wait")
-int BPF_PROG(lockaware_futex_wait_exit)
+SEC("fexit")
+int BPF_PROG(lockaware_futex_sleep_exit)
 {
-	futex_wait_done();
-	return 0;
-}
-
-/* A mutex unlock wakes one waiter. */
-SEC("fentry/futex_wake")
-int BPF_PROG(lockaware_futex_wake_entry, u32 *uaddr, unsigned int flags, int nr_wake)
-{
-	if (nr_wake == 1)
-		futex_wake_begin();
-	return 0;
-}
-
-SEC("fexit/futex_wake")
-int BPF_PROG(lockaware_futex_wake_exit)
-{
-	futex_wake_done();
+	futex_unmark(SLEEP_FUTEX);
 	return 0;
 }
 
 SEC("fentry/futex_lock_pi")
 int BPF_PROG(lockaware_futex_lock_pi_entry)
 {
-	futex_wait_begin();
+	futex_mark(SLEEP_PI);
 	return 0;
 }
 
 SEC("fexit/futex_lock_pi")
 int BPF_PROG(lockaware_futex_lock_pi_exit)
 {
-	futex_wait_done();
+	futex_unmark(SLEEP_PI);
 	return 0;
 }
 
 /* The fallback when fentry/fexit cannot attach: the futex syscall tracepoints. */
-#define FUTEX_WAIT_OP		0
-#define FUTEX_WAKE_OP		1
-#define FUTEX_WAKE_BITSET_OP	10
-#define FUTEX_LOCK_PI_OP	6
-#define FUTEX_WAIT_BITSET_OP	9
-#define FUTEX_LOCK_PI2_OP	13
-#define FUTEX_CMD_MASK_		(~(128 | 256))	/* ~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME) */
-
 SEC("tracepoint/syscalls/sys_enter_futex")
 int lockaware_sys_enter_futex(struct trace_event_raw_sys_enter *ctx)
 {
-	int op = (int)ctx->args[1] & FUTEX_CMD_MASK_;
-	bool wait = op == FUTEX_WAIT_OP || op == FUTEX_WAIT_BITSET_OP;
-
-	if ((wait && (u32)ctx->args[2] == FUTEX_LOCKED_WAITERS) ||
-	    op == FUTEX_LOCK_PI_OP || op == FUTEX_LOCK_PI2_OP)
-		futex_wait_begin();
-	else if ((op == FUTEX_WAKE_OP || op == FUTEX_WAKE_BITSET_OP) && ctx->args[2] == 1)
-		futex_wake_begin();
+	if (futex_op_waits_for_lock((int)ctx->args[1], (u32)ctx->args[2]))
+		futex_mark(SLEEP_FUTEX);
 	return 0;
 }
 
 SEC("tracepoint/syscalls/sys_exit_futex")
 int lockaware_sys_exit_futex(void *ctx)
 {
-	futex_wait_done();
-	futex_wake_done();
+	futex_unmark(SLEEP_FUTEX);
 	return 0;
 }
 
 /*
  * Install the SSC the agent wrote into ssc_next[] (run by the agent with
  * BPF_PROG_TEST_RUN whenever the search moves, and once before attaching).
+ * A shrink leaves on the SSC queue tasks that no SSC CPU may run any more:
+ * they move to their LLC's queue here, and CPUs outside the SSC look for
+ * stragglers for a while (rescue_stranded()).
  */
 SEC("syscall")
 int apply_ssc(void *ctx)
 {
 	struct bpf_cpumask *mask;
 	struct ssc_ctx *sctx;
+	struct task_struct *p;
 	u32 zero = 0, nr = 0, first_llc = 0;
 	s32 cpu;
-	bool first = true;
+	bool first = true, shrunk = false;
 
 	sctx = bpf_map_lookup_elem(&ssc_ctxs, &zero);
 	if (!sctx)
@@ -998,14 +1223,27 @@ int apply_ssc(void *ctx)
 			}
 			nr++;
 		} else {
+			if (ssc_is[c])
+				shrunk = true;
 			bpf_cpumask_clear_cpu(c, mask);
 		}
 		ssc_is[c] = ssc_next[c];
 	}
-	bpf_rcu_read_unlock();
 	ssc_nr = nr;
 	ssc_llc = first_llc;
 	__sync_fetch_and_add(&ssc_gen, 1);
+
+	if (shrunk) {
+		ssc_stranded_until = scx_bpf_now() + 100000000ULL;	/* 100 ms */
+		bpf_for_each(scx_dsq, p, SSC_DSQ, 0) {
+			if (bpf_cpumask_intersects(cast_mask(mask), p->cpus_ptr))
+				continue;
+			if (scx_bpf_dsq_move_vtime(BPF_FOR_EACH_ITER, p,
+						   cpu_dsq(bpf_cpumask_any_distribute(p->cpus_ptr)), 0))
+				stat_inc(STAT_SSC_RESCUE);
+		}
+	}
+	bpf_rcu_read_unlock();
 	return 0;
 }
 
@@ -1016,7 +1254,7 @@ void BPF_STRUCT_OPS(lockaware_enable, struct task_struct *p)
 	u32 llc = cpu_to_llc(scx_bpf_task_cpu(p));
 
 	lctx = lookup_llc_ctx(llc);
-	p->scx.dsq_vtime = lctx ? lctx->vtime_now : 0;
+	scx_bpf_task_set_dsq_vtime(p, lctx ? lctx->vtime_now : 0);
 	if (tctx)
 		tctx->vtime_llc = llc;
 }
@@ -1067,9 +1305,6 @@ static s32 init_llcs(void)
 	u32 llc;
 
 	bpf_for(llc, 0, nr_llcs) {
-		ret = scx_bpf_create_dsq(llc, -1);
-		if (ret)
-			return ret;
 		lctx = lookup_llc_ctx(llc);
 		if (!lctx)
 			return -ENOENT;
@@ -1081,6 +1316,9 @@ static s32 init_llcs(void)
 	bpf_for(cpu, 0, nr_cpus_possible) {
 		if (cpu >= MAX_CPUS)
 			break;
+		ret = scx_bpf_create_dsq(cpu_dsq(cpu), -1);
+		if (ret)
+			return ret;
 		lctx = lookup_llc_ctx(cpu_to_llc(cpu));
 		if (!lctx)
 			return -ENOENT;
@@ -1110,15 +1348,23 @@ void BPF_STRUCT_OPS(lockaware_exit, struct scx_exit_info *ei)
 	UEI_RECORD(uei, ei);
 }
 
+/*
+ * SCX_OPS_ENQ_LAST: a task that its CPU would only keep running is enqueued
+ * again (SCX_ENQ_LAST) when dispatch() does not extend its slice, which it
+ * does only to let pull_to_idle_core() move it.
+ */
 SCX_OPS_DEFINE(lockaware_ops,
 	       .select_cpu	= (void *)lockaware_select_cpu,
 	       .enqueue		= (void *)lockaware_enqueue,
 	       .dispatch	= (void *)lockaware_dispatch,
+	       .runnable	= (void *)lockaware_runnable,
 	       .running		= (void *)lockaware_running,
 	       .stopping	= (void *)lockaware_stopping,
+	       .yield		= (void *)lockaware_yield,
 	       .enable		= (void *)lockaware_enable,
 	       .exit_task	= (void *)lockaware_exit_task,
 	       .init_task	= (void *)lockaware_init_task,
 	       .init		= (void *)lockaware_init,
 	       .exit		= (void *)lockaware_exit,
+	       .flags		= SCX_OPS_ENQ_LAST,
 	       .name		= "lockaware");
