@@ -775,7 +775,8 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	 * otherwise keep its CPU below for ever).
 	 */
 	keep = prev && (prev->scx.flags & SCX_TASK_QUEUED);
-	if (!in_ssc && (!keep || ssc_stranded_until > scx_bpf_now()) &&
+	if (!in_ssc &&
+	    (!keep || (ssc_stranded_until && ssc_stranded_until > scx_bpf_now())) &&
 	    rescue_stranded(cpu))
 		return;
 
@@ -784,7 +785,8 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	 * whole idle core asked for it (SCX_ENQ_LAST then moves it there).
 	 */
 	if (keep) {
-		if (pull_pending(prev))
+		/* Only SMT machines pull (pull_to_idle_core()). */
+		if (smt_enabled && pull_pending(prev))
 			return;
 		scx_bpf_task_set_slice(prev, slice_ns);
 		stat_inc(STAT_KEEP_PREV);
