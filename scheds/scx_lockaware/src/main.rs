@@ -167,6 +167,22 @@ struct Opts {
     #[arg(long, value_name = "LIST", value_parser = parse_cpu_list)]
     ssc_cpus: Option<CpuList>,
 
+    /// Do not preempt a running task for a woken task that is behind it in vtime: the woken
+    /// task then waits on its CPU's queue until the running task's slice ends (or another CPU
+    /// steals it).
+    #[arg(long)]
+    no_wake_preempt: bool,
+
+    /// Wake-up preemption needs the running task to be ahead of the woken one by more than
+    /// this much vtime, microseconds (0 to --slice-us; CFS's wake-up granularity was 1000).
+    #[arg(
+        long,
+        value_name = "US",
+        default_value = "0",
+        allow_hyphen_values = true
+    )]
+    wake_preempt_gran_us: u64,
+
     /// Do not measure kernel lock waits (lock:contention_begin/end tracepoints).
     #[arg(long)]
     no_kernel_locks: bool,
@@ -213,6 +229,17 @@ struct SscPlan {
     /// `--ssc-cpus`: a fixed SSC, no search.
     fixed: Option<Vec<usize>>,
     params: search::Params,
+}
+
+/// Check the flags that bound one another (the others are checked by their parsers).
+fn check_flags(opts: &Opts) -> Result<(), String> {
+    if opts.wake_preempt_gran_us > opts.slice_us {
+        return Err(format!(
+            "--wake-preempt-gran-us {}: larger than --slice-us {} (allowed: 0 to {})",
+            opts.wake_preempt_gran_us, opts.slice_us, opts.slice_us
+        ));
+    }
+    Ok(())
 }
 
 /// Check the SSC flags against the topology. The error names the flag, the value and the
@@ -346,7 +373,7 @@ struct SscState {
     /// CPUs of the SSC in force.
     cpus: Vec<usize>,
     /// Vote counters at the previous step, and when it was.
-    prev_votes: [u64; 3],
+    prev_votes: [u64; 4],
     prev_at: Instant,
     /// The last window's estimate, for the statistics.
     last_window: Votes,
@@ -397,6 +424,8 @@ impl<'a> Scheduler<'a> {
         let rodata = skel.maps.rodata_data.as_mut().unwrap();
         rodata.slice_ns = opts.slice_us * 1000;
         rodata.queue_max_wait_ns = 4 * opts.slice_us * 1000;
+        rodata.wake_preempt = !opts.no_wake_preempt;
+        rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
         rodata.nr_llcs = nr_llcs as u32;
         rodata.smt_enabled = topo.smt;
@@ -455,7 +484,7 @@ impl<'a> Scheduler<'a> {
             plan,
             search,
             cpus: Vec::new(),
-            prev_votes: [0; 3],
+            prev_votes: [0; 4],
             prev_at: Instant::now(),
             last_window: Votes::default(),
             n_lock: 0,
@@ -535,12 +564,14 @@ impl<'a> Scheduler<'a> {
             at(lockaware_stat_STAT_VOTE_RUN_NS),
             at(lockaware_stat_STAT_VOTE_SPIN_NS),
             at(lockaware_stat_STAT_VOTE_BLOCK_NS),
+            at(lockaware_stat_STAT_VOTE_LOCK_SYS_NS),
         ];
         let d = |i: usize| cur[i].saturating_sub(self.ssc.prev_votes[i]) as f64;
         let window = Votes {
             run_ns: d(0),
             spin_ns: d(1),
             block_ns: d(2),
+            lock_sys_ns: d(3),
             wall_ns: now.duration_since(self.ssc.prev_at).as_nanos() as f64,
         };
         self.ssc.prev_votes = cur;
@@ -622,7 +653,6 @@ impl<'a> Scheduler<'a> {
     fn metrics(&self) -> Result<Metrics> {
         use bpf_intf::*;
         let c = self.read_counters()?;
-        let at = |i: u32| c[i as usize];
         let one = lockaware_consts_SHARE_ONE as f64;
         let top = self
             .top_lock_tasks(5)
@@ -668,7 +698,7 @@ impl<'a> Scheduler<'a> {
             None => ("fixed".into(), "off".into(), 0, 0, 0.0, String::new()),
         };
         let votes = s.search.as_ref().map(|se| se.votes()).unwrap_or_default();
-        Ok(Metrics {
+        let mut m = Metrics {
             ssc_size: s.cpus.len() as u64,
             ssc_cpus: sched_common::cpulist::format(&s.cpus),
             search_mode: mode,
@@ -680,40 +710,18 @@ impl<'a> Scheduler<'a> {
             thro_ref,
             p_spin: s.last_window.p_spin(),
             p_wait: s.last_window.p_wait(),
+            p_sys: s.last_window.p_sys(),
             votes_run_ms: votes.run_ns / 1e6,
             nr_lock_tasks: s.n_lock,
             top_lock_tasks: top,
-            klock_waits: at(lockaware_stat_STAT_KLOCK_WAITS),
-            futex_waits: at(lockaware_stat_STAT_FUTEX_WAITS),
-            lock_in: at(lockaware_stat_STAT_LOCK_IN),
-            lock_out: at(lockaware_stat_STAT_LOCK_OUT),
-            ssc_direct: at(lockaware_stat_STAT_SSC_DIRECT),
-            ssc_enq: at(lockaware_stat_STAT_SSC_ENQ),
-            ssc_dispatch: at(lockaware_stat_STAT_SSC_DISPATCH),
-            ssc_migrate: at(lockaware_stat_STAT_SSC_MIGRATE),
-            lock_out_affinity: at(lockaware_stat_STAT_LOCK_OUT_AFFINITY),
-            lock_out_resize: at(lockaware_stat_STAT_LOCK_OUT_RESIZE),
-            lock_out_noreason: at(lockaware_stat_STAT_LOCK_OUT_NOREASON),
-            ssc_rescue: at(lockaware_stat_STAT_SSC_RESCUE),
             uptime_s: self.started.elapsed().as_secs_f64(),
             slice_us: self.slice_us,
             nr_cpus: self.topo.cpus.len() as u64,
             nr_llcs: self.nr_llcs as u64,
-            direct_idle: at(lockaware_stat_STAT_DIRECT_IDLE),
-            kthread_local: at(lockaware_stat_STAT_KTHREAD_LOCAL),
-            pinned_local: at(lockaware_stat_STAT_PINNED_LOCAL),
-            cpu_enq: at(lockaware_stat_STAT_CPU_ENQ),
-            kick_idle: at(lockaware_stat_STAT_KICK_IDLE),
-            pull_idle_core: at(lockaware_stat_STAT_PULL_IDLE_CORE),
-            dispatch_own: at(lockaware_stat_STAT_DISPATCH_OWN),
-            dispatch_steal: at(lockaware_stat_STAT_DISPATCH_STEAL),
-            dispatch_far: at(lockaware_stat_STAT_DISPATCH_FAR),
-            keep_prev: at(lockaware_stat_STAT_KEEP_PREV),
-            queue_aged: at(lockaware_stat_STAT_QUEUE_AGED),
-            yield_given: at(lockaware_stat_STAT_YIELD_GIVEN),
-            pull_moved: at(lockaware_stat_STAT_PULL_MOVED),
-            kick_after_queue: at(lockaware_stat_STAT_KICK_AFTER_QUEUE),
-        })
+            ..Default::default()
+        };
+        m.set_counters(&c);
+        Ok(m)
     }
 
     fn exited(&self) -> bool {
@@ -824,7 +832,9 @@ fn real_main() -> Result<i32> {
 
     // Flags that depend on the machine are checked before anything is loaded.
     let mut topo = CpuTopo::detect().context("reading the CPU topology")?;
-    let checked = plan_ssc(&opts, &topo).and_then(|p| Ok((p, futex_probe_for_this_kernel(&opts)?)));
+    let checked = check_flags(&opts)
+        .and_then(|_| plan_ssc(&opts, &topo))
+        .and_then(|p| Ok((p, futex_probe_for_this_kernel(&opts)?)));
     let (mut plan, futex) = match checked {
         Ok(v) => v,
         Err(msg) => {
@@ -961,6 +971,12 @@ mod tests {
         assert!(e.contains("--max-ssc 9") && e.contains("1 to 8"), "{e}");
         let e = plan_ssc(&parse(&["--min-ssc", "5", "--max-ssc", "4"]).unwrap(), &t).unwrap_err();
         assert!(e.contains("--min-ssc 5") && e.contains("1 to 4"), "{e}");
+        let e = check_flags(&parse(&["--wake-preempt-gran-us", "6000"]).unwrap()).unwrap_err();
+        assert!(
+            e.contains("--wake-preempt-gran-us 6000") && e.contains("0 to 5000"),
+            "{e}"
+        );
+        assert!(check_flags(&parse(&["--wake-preempt-gran-us", "5000"]).unwrap()).is_ok());
         let e = plan_ssc(&parse(&["--initial-ssc", "9"]).unwrap(), &t).unwrap_err();
         assert!(e.contains("--initial-ssc 9"), "{e}");
         let e = plan_ssc(&parse(&["--ssc-cpus", "6-9"]).unwrap(), &t).unwrap_err();

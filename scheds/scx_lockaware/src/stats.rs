@@ -13,153 +13,154 @@ use scx_stats::prelude::*;
 use scx_stats_derive::{stat_doc, Stats};
 use serde::{Deserialize, Serialize};
 
-#[stat_doc]
-#[derive(Clone, Debug, Default, Serialize, Deserialize, Stats)]
-#[stat(top)]
-pub struct Metrics {
-    #[stat(desc = "Seconds since the scheduler attached")]
-    pub uptime_s: f64,
-    #[stat(desc = "Time slice, in microseconds")]
-    pub slice_us: u64,
-    #[stat(desc = "Online CPUs")]
-    pub nr_cpus: u64,
-    #[stat(desc = "Last-level caches (one dispatch queue each)")]
-    pub nr_llcs: u64,
-    #[stat(desc = "Woken tasks placed straight on an idle CPU")]
-    pub direct_idle: u64,
-    #[stat(desc = "Per-CPU kthreads queued on their own CPU")]
-    pub kthread_local: u64,
-    #[stat(desc = "Other one-CPU (affinity-pinned) tasks queued on their CPU")]
-    pub pinned_local: u64,
-    #[stat(desc = "Tasks queued on their CPU's vtime-ordered queue (no CPU was idle)")]
-    pub cpu_enq: u64,
-    #[stat(desc = "Enqueued tasks handed straight to an idle CPU (a fully idle core first)")]
-    pub kick_idle: u64,
-    #[stat(
-        desc = "Tasks preempted on a core running two tasks so that a fully idle core takes one"
-    )]
-    pub pull_idle_core: u64,
-    #[stat(desc = "Dispatches from the CPU's own queue")]
-    pub dispatch_own: u64,
-    #[stat(desc = "Dispatches taken from another CPU's queue in the same LLC")]
-    pub dispatch_steal: u64,
-    #[stat(desc = "Dispatches taken from a queue of another LLC (before idling)")]
-    pub dispatch_far: u64,
-    #[stat(desc = "Slices extended because no other task was waiting")]
-    pub keep_prev: u64,
-    #[stat(
-        desc = "SSC CPUs serving their own queue before the SSC queue: its first task had \
-                waited more than 4 slices and longer than the SSC queue's"
-    )]
-    pub queue_aged: u64,
-    #[stat(
-        desc = "sched_yield() calls that gave the CPU to a waiting task (the others are \
-                   no-ops: nothing waited)"
-    )]
-    pub yield_given: u64,
-    #[stat(desc = "Tasks preempted by a pull that moved to the idle core")]
-    pub pull_moved: u64,
-    #[stat(desc = "Lock-intensive tasks queued while an SSC CPU went idle: that CPU woken")]
-    pub kick_after_queue: u64,
+use crate::bpf_intf;
 
-    #[stat(desc = "SSC size, in CPUs")]
-    pub ssc_size: u64,
-    #[stat(desc = "SSC CPUs")]
-    pub ssc_cpus: String,
-    #[stat(desc = "SSC search mode (paper, refine; off with --ssc-cpus)")]
-    pub search_mode: String,
-    #[stat(desc = "SSC search phase: climbing, refining, stopped (fixed with --ssc-cpus)")]
-    pub search_phase: String,
-    #[stat(desc = "Search decisions taken while searching, since start")]
-    pub search_steps: u64,
-    #[stat(desc = "Searches restarted (lock behaviour changed, or the re-search timeout)")]
-    pub search_restarts: u64,
-    #[stat(desc = "Last search moves: time:size->new:action:thro")]
-    pub search_decisions: String,
-    #[stat(desc = "Throughput estimate of the last window: useful CPUs of lock-intensive tasks")]
-    pub thro: f64,
-    #[stat(desc = "Reference throughput (previous size while searching, settled value after)")]
-    pub thro_ref: f64,
-    #[stat(desc = "Mean on-CPU lock-wait share of lock-intensive tasks on the SSC (p-bar)")]
-    pub p_spin: f64,
-    #[stat(desc = "Mean lock-wait share counting off-CPU waits")]
-    pub p_wait: f64,
-    #[stat(desc = "Votes collected toward the next decision: run time, ms")]
-    pub votes_run_ms: f64,
-    #[stat(desc = "Lock-intensive tasks")]
-    pub nr_lock_tasks: u64,
-    #[stat(desc = "Top lock-waiting tasks: pid:comm:share (* = lock-intensive):spin share")]
-    pub top_lock_tasks: String,
-    #[stat(desc = "Kernel lock waits seen (lock:contention_end)")]
-    pub klock_waits: u64,
-    #[stat(desc = "User lock (futex) waits about to sleep (a mutex's or a PI lock's)")]
-    pub futex_waits: u64,
-    #[stat(desc = "Tasks classified lock-intensive")]
-    pub lock_in: u64,
-    #[stat(desc = "Tasks leaving the lock-intensive class (or exiting in it)")]
-    pub lock_out: u64,
-    #[stat(desc = "Lock-intensive tasks put straight on an idle SSC CPU")]
-    pub ssc_direct: u64,
-    #[stat(desc = "Lock-intensive tasks queued for the SSC")]
-    pub ssc_enq: u64,
-    #[stat(desc = "Dispatches of lock-intensive work by SSC CPUs")]
-    pub ssc_dispatch: u64,
-    #[stat(desc = "Lock-intensive tasks moved into the SSC from outside")]
-    pub ssc_migrate: u64,
-    #[stat(desc = "Lock-intensive runs outside the SSC because their affinity excludes it")]
-    pub lock_out_affinity: u64,
-    #[stat(desc = "Lock-intensive runs outside the SSC placed before the SSC changed")]
-    pub lock_out_resize: u64,
-    #[stat(desc = "Lock-intensive runs outside the SSC with no reason (must stay 0)")]
-    pub lock_out_noreason: u64,
-    #[stat(desc = "Tasks stranded on the SSC queue by a shrink, moved to run outside")]
-    pub ssc_rescue: u64,
+/// The statistics. Every event counter of the BPF side (`enum lockaware_stat` in
+/// `bpf/intf.h`) is declared once below, with its field name, its `STAT_*` index and its
+/// description; the struct, [`Metrics::delta`] and [`Metrics::set_counters`] are generated
+/// from that list. Gauges are set by the agent (`main.rs`, `metrics()`).
+macro_rules! metrics {
+    (
+        gauges { $( #[$($ga:tt)*] $g:ident : $gt:tt, )* }
+        counters { $( $c:ident = $idx:ident : $desc:tt, )* }
+    ) => {
+        #[stat_doc]
+        #[derive(Clone, Debug, Default, Serialize, Deserialize, Stats)]
+        #[stat(top)]
+        pub struct Metrics {
+            $( #[$($ga)*] pub $g: $gt, )*
+            $( #[stat(desc = $desc)] pub $c: u64, )*
+        }
+
+        impl Metrics {
+            /// The `STAT_*` index of every counter field, in field order.
+            #[cfg(test)]
+            pub const COUNTER_INDICES: &'static [u32] = &[ $( bpf_intf::$idx ),* ];
+
+            /// Events between `prev` and `self`; gauges keep their current value.
+            pub fn delta(&self, prev: &Self) -> Self {
+                Self {
+                    $( $c: self.$c.saturating_sub(prev.$c), )*
+                    ..self.clone()
+                }
+            }
+
+            /// Set every counter from the per-CPU sums the BPF side keeps (indexed by `STAT_*`).
+            pub fn set_counters(&mut self, sums: &[u64]) {
+                $( self.$c = sums[bpf_intf::$idx as usize]; )*
+            }
+        }
+    };
+}
+
+metrics! {
+    gauges {
+        #[stat(desc = "Seconds since the scheduler attached")]
+        uptime_s: f64,
+        #[stat(desc = "Time slice, in microseconds")]
+        slice_us: u64,
+        #[stat(desc = "Online CPUs")]
+        nr_cpus: u64,
+        #[stat(desc = "Last-level caches (one dispatch queue each)")]
+        nr_llcs: u64,
+        #[stat(desc = "SSC size, in CPUs")]
+        ssc_size: u64,
+        #[stat(desc = "SSC CPUs")]
+        ssc_cpus: String,
+        #[stat(desc = "SSC search mode (paper, refine; off with --ssc-cpus)")]
+        search_mode: String,
+        #[stat(desc = "SSC search phase: climbing, refining, stopped (fixed with --ssc-cpus)")]
+        search_phase: String,
+        #[stat(desc = "Search decisions taken while searching, since start")]
+        search_steps: u64,
+        #[stat(desc = "Searches restarted (lock behaviour changed, or the re-search timeout)")]
+        search_restarts: u64,
+        #[stat(desc = "Last search moves: time:size->new:action:thro")]
+        search_decisions: String,
+        #[stat(desc = "Throughput estimate of the last window: useful CPUs of lock-intensive work")]
+        thro: f64,
+        #[stat(desc = "Reference throughput (previous size while searching, settled value after)")]
+        thro_ref: f64,
+        #[stat(desc = "Mean on-CPU lock-wait share of lock-intensive tasks on the SSC (p-bar)")]
+        p_spin: f64,
+        #[stat(desc = "Mean lock-wait share counting off-CPU waits")]
+        p_wait: f64,
+        #[stat(desc = "Share of the SSC run time that was user-lock traffic (system time)")]
+        p_sys: f64,
+        #[stat(desc = "Votes collected toward the next decision: run time, ms")]
+        votes_run_ms: f64,
+        #[stat(desc = "Lock-intensive tasks")]
+        nr_lock_tasks: u64,
+        #[stat(desc = "Top lock-waiting tasks: pid:comm:share (* = lock-intensive):spin share")]
+        top_lock_tasks: String,
+    }
+    counters {
+        direct_idle = lockaware_stat_STAT_DIRECT_IDLE:
+            "Woken tasks placed straight on an idle CPU",
+        kthread_local = lockaware_stat_STAT_KTHREAD_LOCAL:
+            "Per-CPU kthreads queued on their own CPU",
+        pinned_local = lockaware_stat_STAT_PINNED_LOCAL:
+            "Other one-CPU (affinity-pinned) tasks queued on their CPU",
+        cpu_enq = lockaware_stat_STAT_CPU_ENQ:
+            "Tasks queued on their CPU's vtime-ordered queue (no CPU was idle)",
+        kick_idle = lockaware_stat_STAT_KICK_IDLE:
+            "Enqueued tasks handed straight to an idle CPU (a fully idle core first)",
+        pull_idle_core = lockaware_stat_STAT_PULL_IDLE_CORE:
+            "Tasks preempted on a core running two tasks so that a fully idle core takes one",
+        dispatch_own = lockaware_stat_STAT_DISPATCH_OWN:
+            "Dispatches from the CPU's own queue",
+        dispatch_steal = lockaware_stat_STAT_DISPATCH_STEAL:
+            "Dispatches taken from another CPU's queue in the same LLC",
+        dispatch_far = lockaware_stat_STAT_DISPATCH_FAR:
+            "Dispatches taken from a queue of another LLC (before idling)",
+        keep_prev = lockaware_stat_STAT_KEEP_PREV:
+            "Slices extended because no other task was waiting",
+        queue_aged = lockaware_stat_STAT_QUEUE_AGED:
+            "SSC CPUs serving their own queue before the SSC queue: its first task had \
+                waited more than 4 slices and longer than the SSC queue's",
+        yield_given = lockaware_stat_STAT_YIELD_GIVEN:
+            "sched_yield() calls that gave the CPU to a waiting task that had run less \
+                (the others are no-ops: no such task waited)",
+        wake_preempt = lockaware_stat_STAT_WAKE_PREEMPT:
+            "Woken tasks that preempted the running task of their CPU (ahead in vtime)",
+        pull_moved = lockaware_stat_STAT_PULL_MOVED:
+            "Tasks preempted by a pull that moved to the idle core",
+        kick_after_queue = lockaware_stat_STAT_KICK_AFTER_QUEUE:
+            "Lock-intensive tasks queued while an SSC CPU went idle: that CPU woken",
+        klock_waits = lockaware_stat_STAT_KLOCK_WAITS:
+            "Kernel lock waits seen (lock:contention_end)",
+        futex_waits = lockaware_stat_STAT_FUTEX_WAITS:
+            "User lock (futex) waits about to sleep (a mutex's or a PI lock's)",
+        lock_in = lockaware_stat_STAT_LOCK_IN:
+            "Tasks classified lock-intensive",
+        lock_out = lockaware_stat_STAT_LOCK_OUT:
+            "Tasks leaving the lock-intensive class (or exiting in it)",
+        ssc_direct = lockaware_stat_STAT_SSC_DIRECT:
+            "Lock-intensive tasks put straight on an idle SSC CPU",
+        ssc_enq = lockaware_stat_STAT_SSC_ENQ:
+            "Lock-intensive tasks queued for the SSC",
+        ssc_dispatch = lockaware_stat_STAT_SSC_DISPATCH:
+            "Dispatches of lock-intensive work by SSC CPUs",
+        ssc_migrate = lockaware_stat_STAT_SSC_MIGRATE:
+            "Lock-intensive tasks moved into the SSC from outside",
+        lock_out_affinity = lockaware_stat_STAT_LOCK_OUT_AFFINITY:
+            "Lock-intensive runs outside the SSC because their affinity excludes it",
+        lock_out_resize = lockaware_stat_STAT_LOCK_OUT_RESIZE:
+            "Lock-intensive runs outside the SSC placed before the SSC changed",
+        lock_out_noreason = lockaware_stat_STAT_LOCK_OUT_NOREASON:
+            "Lock-intensive runs outside the SSC with no reason (must stay 0)",
+        ssc_rescue = lockaware_stat_STAT_SSC_RESCUE:
+            "Tasks stranded on the SSC queue by a shrink, moved to run outside",
+    }
 }
 
 impl Metrics {
-    /// Events between `prev` and `self`; gauges keep their current value.
-    pub fn delta(&self, prev: &Self) -> Self {
-        Self {
-            direct_idle: self.direct_idle.saturating_sub(prev.direct_idle),
-            kthread_local: self.kthread_local.saturating_sub(prev.kthread_local),
-            pinned_local: self.pinned_local.saturating_sub(prev.pinned_local),
-            cpu_enq: self.cpu_enq.saturating_sub(prev.cpu_enq),
-            kick_idle: self.kick_idle.saturating_sub(prev.kick_idle),
-            pull_idle_core: self.pull_idle_core.saturating_sub(prev.pull_idle_core),
-            dispatch_own: self.dispatch_own.saturating_sub(prev.dispatch_own),
-            dispatch_steal: self.dispatch_steal.saturating_sub(prev.dispatch_steal),
-            dispatch_far: self.dispatch_far.saturating_sub(prev.dispatch_far),
-            keep_prev: self.keep_prev.saturating_sub(prev.keep_prev),
-            queue_aged: self.queue_aged.saturating_sub(prev.queue_aged),
-            yield_given: self.yield_given.saturating_sub(prev.yield_given),
-            pull_moved: self.pull_moved.saturating_sub(prev.pull_moved),
-            kick_after_queue: self.kick_after_queue.saturating_sub(prev.kick_after_queue),
-            klock_waits: self.klock_waits.saturating_sub(prev.klock_waits),
-            futex_waits: self.futex_waits.saturating_sub(prev.futex_waits),
-            lock_in: self.lock_in.saturating_sub(prev.lock_in),
-            lock_out: self.lock_out.saturating_sub(prev.lock_out),
-            ssc_direct: self.ssc_direct.saturating_sub(prev.ssc_direct),
-            ssc_enq: self.ssc_enq.saturating_sub(prev.ssc_enq),
-            ssc_dispatch: self.ssc_dispatch.saturating_sub(prev.ssc_dispatch),
-            ssc_migrate: self.ssc_migrate.saturating_sub(prev.ssc_migrate),
-            lock_out_affinity: self
-                .lock_out_affinity
-                .saturating_sub(prev.lock_out_affinity),
-            lock_out_resize: self.lock_out_resize.saturating_sub(prev.lock_out_resize),
-            lock_out_noreason: self
-                .lock_out_noreason
-                .saturating_sub(prev.lock_out_noreason),
-            ssc_rescue: self.ssc_rescue.saturating_sub(prev.ssc_rescue),
-            ..self.clone()
-        }
-    }
-
     pub fn format<W: Write>(&self, w: &mut W) -> Result<()> {
         writeln!(
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {} | \
              disp: own {} steal {} far {} keep {} aged {} | to-idle {} late-kick {} pull {}/{} | \
-             yield {}",
+             yield {} wake-preempt {}",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -178,11 +179,12 @@ impl Metrics {
             self.pull_moved,
             self.pull_idle_core,
             self.yield_given,
+            self.wake_preempt,
         )?;
         writeln!(
             w,
             "  ssc {} [{}] {} {} steps {} restarts {} | thro {:.3} ref {:.3} p_spin {:.3} \
-             p_wait {:.3} votes {:.1}ms | lock tasks {} (+{} -{}) waits: klock {} futex {}",
+             p_wait {:.3} p_sys {:.3} votes {:.1}ms | lock tasks {} (+{} -{}) waits: klock {} futex {}",
             self.ssc_size,
             self.ssc_cpus,
             self.search_mode,
@@ -193,6 +195,7 @@ impl Metrics {
             self.thro_ref,
             self.p_spin,
             self.p_wait,
+            self.p_sys,
             self.votes_run_ms,
             self.nr_lock_tasks,
             self.lock_in,
@@ -277,5 +280,19 @@ mod tests {
         assert_eq!(d.dispatch_own, 0);
         assert_eq!(d.slice_us, 5000);
         assert_eq!(d.uptime_s, 3.0);
+    }
+
+    #[test]
+    fn every_bpf_counter_is_shown_once() {
+        // Every STAT_* before the votes (which feed the search, not the stats) has one field.
+        let mut idx = Metrics::COUNTER_INDICES.to_vec();
+        idx.sort_unstable();
+        let all: Vec<u32> = (0..bpf_intf::lockaware_stat_STAT_VOTE_RUN_NS).collect();
+        assert_eq!(idx, all);
+        let mut sums = vec![0u64; bpf_intf::lockaware_stat_NR_SCHED_STATS as usize];
+        sums[bpf_intf::lockaware_stat_STAT_WAKE_PREEMPT as usize] = 7;
+        let mut m = Metrics::default();
+        m.set_counters(&sums);
+        assert_eq!(m.wake_preempt, 7);
     }
 }

@@ -41,7 +41,8 @@ enum lockaware_stat {
 	STAT_DISPATCH_FAR,	/* CPU took work from a queue of another LLC */
 	STAT_KEEP_PREV,		/* nothing queued: current task kept running */
 	STAT_QUEUE_AGED,	/* SSC CPU served its own queue first: its head waited too long */
-	STAT_YIELD_GIVEN,	/* sched_yield() gave the CPU to a waiting task */
+	STAT_YIELD_GIVEN,	/* sched_yield() gave the CPU to a waiting task behind in vtime */
+	STAT_WAKE_PREEMPT,	/* a woken task preempted a task ahead of it in vtime */
 	STAT_PULL_MOVED,	/* task preempted by a pull moved to the idle core */
 	STAT_KICK_AFTER_QUEUE,	/* CPU idle after a task was queued: woken */
 
@@ -65,6 +66,8 @@ enum lockaware_stat {
 	STAT_VOTE_RUN_NS,
 	STAT_VOTE_SPIN_NS,
 	STAT_VOTE_BLOCK_NS,
+	/* System time of user-lock tasks: futex calls and the switches they cause. */
+	STAT_VOTE_LOCK_SYS_NS,
 	NR_SCHED_STATS,
 };
 

@@ -14,12 +14,14 @@
  *   enqueue     - per-CPU kthreads and one-CPU tasks go to their CPU's local
  *                 queue; otherwise an idle CPU that may run the task (a fully
  *                 idle core first) gets it directly and is woken; else the
- *                 task joins its CPU's vtime-ordered queue;
+ *                 task joins its CPU's vtime-ordered queue, and a woken
+ *                 task that has run less than the CPU's current task
+ *                 preempts it (EEVDF's wake-up preemption, in vtime);
  *   dispatch    - a CPU takes the lowest-vtime task of its own queue, else
  *                 steals from the busiest queue of its LLC, then of other
  *                 LLCs, else keeps its current task;
- *   yield       - sched_yield() gives the CPU away only when a task waits
- *                 for it (EEVDF's yield is as cheap: a deadline bump);
+ *   yield       - sched_yield() gives the CPU away only to a waiting task
+ *                 that has run less than the yielder (EEVDF's rule);
  *   running / stopping - charge the time used, scaled by the task's weight;
  *   runnable    - a wake-up ends a lock sleep (lock-wait accounting).
  */
@@ -53,6 +55,9 @@ const volatile s32 cpu_sibling[MAX_CPUS];
  * it ahead of the SSC queue (set by the agent: 4 slices).
  */
 const volatile u64 queue_max_wait_ns = 20000000ULL;
+/* Wake-up preemption: on, and the vtime lead (ns) a running task must have. */
+const volatile bool wake_preempt = true;
+const volatile u64 wake_preempt_gran_ns = 0;
 
 /*
  * The CPUs of each LLC, as slices of one list: llc_cpus[llc_first[l] ..
@@ -201,7 +206,9 @@ struct task_ctx {
 
 	struct lock_wait kwait;	/* kernel lock wait in progress */
 	u8 sleep_why;		/* enum lock_sleep_why bits: the next sleep waits for a lock */
+	bool asleep_user;	/* the lock sleep in progress is a user lock's (futex) */
 	u64 asleep_since;	/* a lock sleep in progress since (ns), 0 = none */
+	u64 stime_at;		/* p->stime when the task last started running */
 
 	/*
 	 * Lock time that ended since the task last stopped (for the votes):
@@ -210,11 +217,13 @@ struct task_ctx {
 	 */
 	u64 run_spin;
 	u64 run_block;
+	u64 run_ublock;	/* the part of run_block spent in user-lock (futex) sleeps */
 
 	/* The decayed window of the lock-wait share. */
 	u64 win_run;
 	u64 win_spin;
 	u64 win_block;
+	u64 win_ublock;
 
 	u64 place_gen;	/* ssc_gen when the task was last placed as lock-intensive */
 	u64 run_gen;	/* ssc_gen when the task last started running */
@@ -360,6 +369,44 @@ static void kick_idle_ssc_cpu(struct task_struct *p)
 		scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
 		stat_inc(STAT_KICK_AFTER_QUEUE);
 	}
+}
+
+/* Whether @p is a sched_ext task that may move to another CPU. */
+static bool is_movable_scx_task(const struct task_struct *p)
+{
+	if (!p || BPF_CORE_READ(p, pid) == 0 || BPF_CORE_READ(p, nr_cpus_allowed) <= 1)
+		return false;
+	return !is_rt_or_dl_policy(BPF_CORE_READ(p, policy));
+}
+
+/*
+ * Wake-up preemption (EEVDF's check_preempt_wakeup, in vtime): @p woke, found
+ * no idle CPU and waits on @cpu's queue. If it is owed CPU time by the task
+ * running there, whose vtime is ahead of @p's, that task is preempted now
+ * rather than at the end of its slice: a task that sleeps and wakes
+ * (ping-pong, a lock hand-off, a request) would otherwise wait up to a whole
+ * slice behind a CPU hog on its CPU. A one-CPU task (per-CPU kthread) is not
+ * preempted: it would be queued locally again, ahead of @p.
+ */
+static void preempt_for_wakee(struct task_struct *p, s32 cpu)
+{
+	struct task_struct *curr;
+	u64 curr_vtime, slice_left;
+
+	if (!wake_preempt)
+		return;
+	curr = __COMPAT_scx_bpf_cpu_curr(cpu);
+	if (!is_movable_scx_task(curr) || curr == p)
+		return;
+	/* Its vtime now: at its start plus what it used of its slice. */
+	curr_vtime = BPF_CORE_READ(curr, scx.dsq_vtime);
+	slice_left = BPF_CORE_READ(curr, scx.slice);
+	if (slice_left < slice_ns)
+		curr_vtime += slice_ns - slice_left;
+	if (vtime_delta(curr_vtime, p->scx.dsq_vtime) <= (s64)wake_preempt_gran_ns)
+		return;
+	scx_bpf_kick_cpu(cpu, SCX_KICK_PREEMPT);
+	stat_inc(STAT_WAKE_PREEMPT);
 }
 
 /* Note that lock-intensive @p is being placed under the current SSC. */
@@ -515,16 +562,10 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	}
 	scx_bpf_dsq_insert_vtime(p, cpu_dsq(cpu), slice_ns, p->scx.dsq_vtime, enq_flags);
 	stat_inc(STAT_CPU_ENQ);
-	if (!requeue)
+	if (!requeue) {
+		preempt_for_wakee(p, cpu);
 		scx_bpf_kick_cpu(cpu, SCX_KICK_IDLE);
-}
-
-/* Whether @p is a sched_ext task that may move to another CPU. */
-static bool is_movable_scx_task(const struct task_struct *p)
-{
-	if (!p || BPF_CORE_READ(p, pid) == 0 || BPF_CORE_READ(p, nr_cpus_allowed) <= 1)
-		return false;
-	return !is_rt_or_dl_policy(BPF_CORE_READ(p, policy));
+	}
 }
 
 /*
@@ -804,24 +845,41 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	pull_to_idle_core(cpu, llc);
 }
 
+/* Whether the first task of queue @dsq is behind @vtime (has run less). */
+static bool head_behind(u64 dsq, u64 vtime)
+{
+	struct task_struct *p = __COMPAT_scx_bpf_dsq_peek(dsq);
+
+	return p && vtime_delta(p->scx.dsq_vtime, vtime) < 0;
+}
+
 /*
- * sched_yield(): give the CPU away only when a task is waiting that this CPU
- * would run instead; otherwise the yield is a no-op, as it is under EEVDF
- * with an empty run queue. Without this the kernel sets the slice to 0 and
- * every yield pays a full dispatch round (yield-heavy lock code such as
+ * sched_yield(), as EEVDF's yield_task_fair() does it in vtime: give the CPU
+ * away only to a waiting task that this CPU would run next and that has run
+ * less than the yielder (its vtime is behind the yielder's vtime now, with the
+ * current run counted); otherwise the yield is a no-op and the yielder runs
+ * on, its vtime advancing as it runs, until some waiting task is behind it.
+ * Without this the kernel sets the slice to 0 and every yield pays a full
+ * dispatch round and a context switch (yield-heavy lock code such as
  * sysbench threads, which yields while holding a mutex, lost half its
- * throughput to that).
+ * throughput to that). A task on the local queue (a one-CPU task) always
+ * gets the CPU.
  */
 bool BPF_STRUCT_OPS(lockaware_yield, struct task_struct *from,
 		    struct task_struct *to)
 {
 	s32 cpu = scx_bpf_task_cpu(from);
+	struct task_ctx *tctx;
+	u64 vtime = from->scx.dsq_vtime;
 
 	if (to)
 		return false;	/* yield_to(): not supported */
-	if (scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) ||
-	    (cpu_in_ssc(cpu) && scx_bpf_dsq_nr_queued(SSC_DSQ)) ||
-	    scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL)) {
+	tctx = lookup_task_ctx(from);
+	if (tctx && tctx->started_at)
+		vtime += scale_by_task_weight_inverse(from, scx_bpf_now() - tctx->started_at);
+	if (scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL) ||
+	    head_behind(cpu_dsq(cpu), vtime) ||
+	    (cpu_in_ssc(cpu) && head_behind(SSC_DSQ, vtime))) {
 		scx_bpf_task_set_slice(from, 0);
 		stat_inc(STAT_YIELD_GIVEN);
 	}
@@ -872,8 +930,10 @@ static void wait_end(struct task_ctx *tctx, struct lock_wait *w, u64 now)
  */
 static void lock_sleep_begin(struct task_ctx *tctx, u64 now)
 {
-	if (tctx->kwait.start || tctx->sleep_why)
+	if (tctx->kwait.start || tctx->sleep_why) {
 		tctx->asleep_since = now;
+		tctx->asleep_user = tctx->sleep_why;
+	}
 	tctx->sleep_why &= ~SLEEP_FUTEX;	/* one sleep per marked futex wait */
 }
 
@@ -881,8 +941,11 @@ static void lock_sleep_end(struct task_ctx *tctx, u64 now)
 {
 	if (!tctx->asleep_since)
 		return;
-	if (now > tctx->asleep_since)
+	if (now > tctx->asleep_since) {
 		tctx->run_block += now - tctx->asleep_since;
+		if (tctx->asleep_user)
+			tctx->run_ublock += now - tctx->asleep_since;
+	}
 	tctx->asleep_since = 0;
 }
 
@@ -905,6 +968,7 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 		return;
 	tctx->started_at = scx_bpf_now();
 	tctx->run_gen = ssc_gen;
+	tctx->stime_at = p->stime;
 
 	/* A kernel lock wait in progress is on the CPU again. */
 	wait_switch_in(&tctx->kwait, tctx->started_at);
@@ -984,10 +1048,12 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	tctx->win_run += used;
 	tctx->win_spin += tctx->run_spin;
 	tctx->win_block += tctx->run_block;
+	tctx->win_ublock += tctx->run_ublock;
 	if (tctx->win_run + tctx->win_block > lock_window_ns) {
 		tctx->win_run /= 2;
 		tctx->win_spin /= 2;
 		tctx->win_block /= 2;
+		tctx->win_ublock /= 2;
 	}
 
 	/* Classification with hysteresis (figure 3.30, lines 4-10). */
@@ -1013,9 +1079,21 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		stat_add(STAT_VOTE_RUN_NS, used);
 		stat_add(STAT_VOTE_SPIN_NS, tctx->run_spin);
 		stat_add(STAT_VOTE_BLOCK_NS, tctx->run_block);
+		/*
+		 * A task whose lock waits are mostly user-lock (futex) sleeps
+		 * makes progress in user mode: its system time is lock traffic
+		 * (futex calls, the switches and wake-ups they cause), wasted
+		 * core time like a spinlock's spin (SPEC.md section 1, "Model";
+		 * search.rs, "The throughput estimate"). p->stime advances by
+		 * ticks, unbiased over a voting window.
+		 */
+		if (2 * tctx->win_ublock > tctx->win_spin + tctx->win_block &&
+		    p->stime > tctx->stime_at)
+			stat_add(STAT_VOTE_LOCK_SYS_NS, p->stime - tctx->stime_at);
 	}
 	tctx->run_spin = 0;
 	tctx->run_block = 0;
+	tctx->run_ublock = 0;
 
 	if (share)
 		note_lock_task(p, tctx, share, now);
