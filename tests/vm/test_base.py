@@ -8,9 +8,7 @@ import subprocess
 import sys
 import time
 
-from test_lockaware import start, state  # noqa: F401
-from test_risks import Hogs, cpu_ns
-from test_ssc import Stats, Workload, stop
+from test_risks import attached, cpu_ns
 
 
 SLEEPER = """
@@ -27,20 +25,11 @@ print(wait_ns / runs)
 def wakeup_wait(*flags):
     """Mean run-queue wait per run, in ns, of a task that sleeps 2 ms in a loop while every
     CPU runs a CPU hog (from its /proc/self/schedstat), and the scheduler's counters."""
-    p = start("--no-futex", "--no-kernel-locks", *flags)
-    st = Stats()
-    st.get()
-    h = Hogs(os.cpu_count())
-    try:
+    with attached("--no-futex", "--no-kernel-locks", *flags, hogs=os.cpu_count()) as r:
         time.sleep(1)
         out = subprocess.run([sys.executable, "-c", SLEEPER], env={**os.environ, "SECS": "4"},
                              capture_output=True, text=True, timeout=60).stdout
-        m = st.get()
-        assert state() == "enabled", "the scheduler was ejected"
-    finally:
-        h.kill()
-    st.close()
-    stop(p)
+        m = r.stats.get()
     return float(out), m
 
 
@@ -76,26 +65,17 @@ def test_yield_gives_the_cpu_only_to_a_task_that_ran_less():
     yielders and hogs share the CPUs, where giving the CPU away at every yield left the
     yielders a few microseconds per hog slice (stress-ng yield measured 0.35x EEVDF)."""
     n = os.cpu_count()
-    p = start("--no-futex", "--no-kernel-locks")
-    st = Stats()
-    st.get()
-    h = Hogs(n)
-    try:
+    with attached("--no-futex", "--no-kernel-locks", hogs=n) as r:
         ys = [subprocess.Popen([sys.executable, "-c", YIELDER], env={**os.environ, "SECS": "5"},
                                stdout=subprocess.PIPE, text=True) for _ in range(n)]
         time.sleep(1)
         before = {y.pid: cpu_ns(y.pid, y.pid) for y in ys}
-        hog_before = {x: cpu_ns(x, x) for x in h.pids()}
+        hog_before = {x: cpu_ns(x, x) for x in r.hogs.pids()}
         time.sleep(3)
         y_ms = sum((cpu_ns(y.pid, y.pid) or 0) - (before[y.pid] or 0) for y in ys) / 1e6
         hog_ms = sum((cpu_ns(x, x) or 0) - (b or 0) for x, b in hog_before.items()) / 1e6
         yields = sum(int(y.communicate(timeout=30)[0]) for y in ys)
-        m = st.get()
-        assert state() == "enabled", "the scheduler was ejected"
-    finally:
-        h.kill()
-    st.close()
-    stop(p)
+        m = r.stats.get()
     print(f"{n} yielders and {n} hogs, 3 s: yielders {y_ms:.0f} ms, hogs {hog_ms:.0f} ms; "
           f"{yields} yields, {m['yield_given']} gave the CPU away")
     assert y_ms > 0.3 * hog_ms, (y_ms, hog_ms)

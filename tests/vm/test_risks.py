@@ -2,6 +2,7 @@
 provokes the situation and asserts the behaviour the scheduler must have. Each was run against
 the scheduler as it was before its fix (SCX_LOCKAWARE_BIN=<old build>) and failed there;
 docs/benchmarks.md ("Risks") lists the outcomes. Runs in the 4-vCPU guest of tools/test.sh."""
+import contextlib
 import os
 import subprocess
 import time
@@ -22,11 +23,11 @@ def cpu_ns(pid, tid):
 
 
 class Hogs:
-    """N CPU-bound shell loops (optionally on CPUs `cpus`), started by one shell in a process
+    """N CPU-bound shell loops (optionally on CPUs `cpus`, at `nice`), started by one shell in a process
     group of their own: spawning them one by one from here slows down as they load the CPUs."""
 
-    def __init__(self, n, cpus=None):
-        pre = f"taskset -c {cpus} " if cpus else ""
+    def __init__(self, n, cpus=None, nice=0):
+        pre = (f"taskset -c {cpus} " if cpus else "") + (f"nice -n {nice} " if nice else "")
         self.p = subprocess.Popen(
             ["sh", "-c", f"for i in $(seq {n}); do {pre}sh -c 'while :; do :; done' & done; wait"],
             start_new_session=True)
@@ -39,6 +40,32 @@ class Hogs:
     def kill(self):
         os.killpg(self.p.pid, 9)
         self.p.wait()
+
+
+class Run:
+    """What `attached()` hands out: the scheduler's stats client and the hogs."""
+
+    def __init__(self, st, hogs):
+        self.stats, self.hogs = st, hogs
+
+
+@contextlib.contextmanager
+def attached(*flags, hogs=0, nice=0):
+    """scx_lockaware started with `flags` and `hogs` CPU hogs (at `nice`) beside it. On leaving,
+    asserts that the scheduler is still attached (a test whose scheduler was ejected must not
+    pass), then stops the hogs and detaches it cleanly."""
+    p = start(*flags)
+    st = Stats()
+    st.get()
+    h = Hogs(hogs, nice=nice) if hogs else None
+    try:
+        yield Run(st, h)
+        assert state() == "enabled", "the scheduler was ejected"
+    finally:
+        if h:
+            h.kill()
+    st.close()
+    stop(p)
 
 
 def test_ssc_queue_is_served_when_the_llc_queue_is_always_old():

@@ -141,6 +141,9 @@ metrics! {
             "Lock-intensive tasks queued for the SSC",
         ssc_dispatch = lockaware_stat_STAT_SSC_DISPATCH:
             "Dispatches of lock-intensive work by SSC CPUs",
+        ssc_dispatch_far = lockaware_stat_STAT_SSC_DISPATCH_FAR:
+            "Dispatches of lock-intensive work from another LLC's SSC queue (aged, or before \
+             idling)",
         ssc_migrate = lockaware_stat_STAT_SSC_MIGRATE:
             "Lock-intensive tasks moved into the SSC from outside",
         lock_out_affinity = lockaware_stat_STAT_LOCK_OUT_AFFINITY:
@@ -205,11 +208,12 @@ impl Metrics {
         )?;
         writeln!(
             w,
-            "  ssc: direct {} queued {} dispatch {} migrate-in {} | outside: affinity {} \
+            "  ssc: direct {} queued {} dispatch {} (far {}) migrate-in {} | outside: affinity {} \
              resize {} noreason {} rescue {}",
             self.ssc_direct,
             self.ssc_enq,
             self.ssc_dispatch,
+            self.ssc_dispatch_far,
             self.ssc_migrate,
             self.lock_out_affinity,
             self.lock_out_resize,

@@ -9,7 +9,7 @@
 enum lockaware_consts {
 	MAX_CPUS	= 1024,	/* highest CPU id + 1 the scheduler handles */
 	MAX_LLCS	= 256,	/* number of last-level caches it handles */
-	SSC_DSQ		= MAX_LLCS, /* DSQ of the lock-intensive tasks (SSC CPUs only) */
+	SSC_DSQ_BASE	= 0,	/* LLC l's queue of lock-intensive tasks (SSC CPUs only) is SSC_DSQ_BASE + l */
 	CPU_DSQ_BASE	= MAX_LLCS + 1, /* CPU c's vtime queue is CPU_DSQ_BASE + c */
 	SHARE_ONE	= 1024,	/* lock-wait shares are fixed point: 1024 = 100% */
 	TASK_COMM_LEN_	= 16,
@@ -56,6 +56,7 @@ enum lockaware_stat {
 	STAT_SSC_DIRECT,	/* lock-intensive task put straight on an idle SSC CPU */
 	STAT_SSC_ENQ,		/* lock-intensive task queued on the SSC queue */
 	STAT_SSC_DISPATCH,	/* SSC CPU took lock-intensive work */
+	STAT_SSC_DISPATCH_FAR,	/* ... from another LLC's SSC queue */
 	STAT_SSC_MIGRATE,	/* lock-intensive task moved into the SSC from outside */
 	STAT_LOCK_OUT_AFFINITY,	/* lock-intensive run outside the SSC: affinity forbids it */
 	STAT_LOCK_OUT_RESIZE,	/* ... placed before the SSC changed */

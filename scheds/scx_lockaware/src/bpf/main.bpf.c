@@ -57,7 +57,7 @@ const volatile s32 cpu_sibling[MAX_CPUS];
 const volatile u64 queue_max_wait_ns = 20000000ULL;
 /* Wake-up preemption: on, and the vtime lead (ns) a running task must have. */
 const volatile bool wake_preempt = true;
-const volatile u64 wake_preempt_gran_ns = 0;
+const volatile u64 wake_preempt_gran_ns = 1000000ULL;
 
 /*
  * The CPUs of each LLC, as slices of one list: llc_cpus[llc_first[l] ..
@@ -105,7 +105,9 @@ u8 ssc_next[MAX_CPUS];
 u8 ssc_is[MAX_CPUS];
 u64 ssc_gen;
 u32 ssc_nr;
-u32 ssc_llc;	/* LLC of the first SSC CPU: its clock orders the SSC queue */
+u32 ssc_llc;	/* LLC of the first SSC CPU */
+/* SSC CPUs in each LLC: an LLC with some has an SSC queue in use. */
+u32 ssc_llc_nr[MAX_LLCS];
 /*
  * Until when CPUs outside the SSC look for tasks stranded on the SSC queue by
  * a shrink (their affinity no longer meets the SSC), even when busy.
@@ -260,6 +262,21 @@ static u64 cpu_dsq(s32 cpu)
 	return CPU_DSQ_BASE + (u32)cpu;
 }
 
+/*
+ * The SSC queues: one per LLC (seed 001: per-cache structures; issue #9,
+ * risk 7), served first by the SSC CPUs of that LLC, so that a lock-intensive
+ * task keeps its cache while the SSC has CPUs in its LLC.
+ */
+static u64 ssc_dsq(u32 llc)
+{
+	return SSC_DSQ_BASE + (llc & (MAX_LLCS - 1));
+}
+
+static bool llc_has_ssc(u32 llc)
+{
+	return ssc_llc_nr[llc & (MAX_LLCS - 1)] > 0;
+}
+
 static struct bpf_cpumask *ssc_mask(void)
 {
 	struct ssc_ctx *sctx;
@@ -338,16 +355,59 @@ static s32 pick_idle_ssc_cpu(struct task_struct *p, s32 prev_cpu)
 
 	if (!ssc || !mask)
 		return -ENOENT;
-	bpf_cpumask_and(mask, cast_mask(ssc), p->cpus_ptr);
 	if (cpu_in_ssc(prev_cpu) && bpf_cpumask_test_cpu(prev_cpu, p->cpus_ptr) &&
 	    scx_bpf_test_and_clear_cpu_idle(prev_cpu))
 		return prev_cpu;
+	/* An idle SSC CPU sharing the task's cache first (risk 7). */
+	if (nr_llcs > 1 && llc_has_ssc(cpu_to_llc(prev_cpu))) {
+		struct llc_ctx *lctx = lookup_llc_ctx(cpu_to_llc(prev_cpu));
+
+		if (lctx && lctx->cpumask) {
+			bpf_cpumask_and(mask, cast_mask(ssc), cast_mask(lctx->cpumask));
+			bpf_cpumask_and(mask, cast_mask(mask), p->cpus_ptr);
+			cpu = scx_bpf_pick_idle_cpu(cast_mask(mask), 0);
+			if (cpu >= 0)
+				return cpu;
+		}
+	}
+	bpf_cpumask_and(mask, cast_mask(ssc), p->cpus_ptr);
 	if (smt_enabled) {
 		cpu = scx_bpf_pick_idle_cpu(cast_mask(mask), SCX_PICK_IDLE_CORE);
 		if (cpu >= 0)
 			return cpu;
 	}
 	return scx_bpf_pick_idle_cpu(cast_mask(mask), 0);
+}
+
+/*
+ * The SSC queue lock-intensive @p waits on: its LLC's (where it last ran),
+ * if the SSC has CPUs there that @p may run on; else that of the first SSC
+ * CPU it may run on, so that a CPU that serves the queue first may run it.
+ */
+static u32 ssc_queue_llc(struct task_struct *p, s32 from)
+{
+	struct bpf_cpumask *ssc, *mask;
+	u32 llc = cpu_to_llc(from);
+	s32 cpu;
+
+	if (nr_llcs == 1)
+		return 0;
+	if (llc_has_ssc(llc) && p->nr_cpus_allowed == nr_cpus_possible)
+		return llc;
+	ssc = ssc_mask();
+	mask = scratch_mask();
+	if (!ssc || !mask)
+		return ssc_llc;
+	bpf_cpumask_and(mask, cast_mask(ssc), p->cpus_ptr);
+	if (llc_has_ssc(llc)) {
+		struct llc_ctx *lctx = lookup_llc_ctx(llc);
+
+		if (lctx && lctx->cpumask &&
+		    bpf_cpumask_intersects(cast_mask(mask), cast_mask(lctx->cpumask)))
+			return llc;
+	}
+	cpu = bpf_cpumask_first(cast_mask(mask));
+	return cpu < nr_cpus_possible ? cpu_to_llc(cpu) : ssc_llc;
 }
 
 /*
@@ -456,6 +516,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	struct task_ctx *tctx;
 	s32 cpu = scx_bpf_task_cpu(p), idle = -1;
 	bool requeue;
+	u32 llc;
 
 	/*
 	 * Per-CPU kthreads and other one-CPU tasks can only run where they
@@ -510,9 +571,10 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 			stat_inc(STAT_SSC_DIRECT);
 			return;
 		}
-		task_follow_llc_clock(p, tctx, ssc_llc);
+		llc = ssc_queue_llc(p, from);
+		task_follow_llc_clock(p, tctx, llc);
 		tctx->queued_at = scx_bpf_now();
-		scx_bpf_dsq_insert_vtime(p, SSC_DSQ, slice_ns, p->scx.dsq_vtime, enq_flags);
+		scx_bpf_dsq_insert_vtime(p, ssc_dsq(llc), slice_ns, p->scx.dsq_vtime, enq_flags);
 		stat_inc(STAT_SSC_ENQ);
 		kick_idle_ssc_cpu(p);
 		return;
@@ -678,16 +740,21 @@ static bool rescue_stranded(s32 cpu)
 {
 	struct bpf_cpumask *ssc = ssc_mask();
 	struct task_struct *p;
+	u32 llc;
 
-	if (!ssc || !scx_bpf_dsq_nr_queued(SSC_DSQ))
+	if (!ssc)
 		return false;
-	bpf_for_each(scx_dsq, p, SSC_DSQ, 0) {
-		if (!bpf_cpumask_test_cpu(cpu, p->cpus_ptr) ||
-		    bpf_cpumask_intersects(cast_mask(ssc), p->cpus_ptr))
+	bpf_for(llc, 0, nr_llcs) {
+		if (!scx_bpf_dsq_nr_queued(ssc_dsq(llc)))
 			continue;
-		if (scx_bpf_dsq_move(BPF_FOR_EACH_ITER, p, SCX_DSQ_LOCAL, 0)) {
-			stat_inc(STAT_SSC_RESCUE);
-			return true;
+		bpf_for_each(scx_dsq, p, ssc_dsq(llc), 0) {
+			if (!bpf_cpumask_test_cpu(cpu, p->cpus_ptr) ||
+			    bpf_cpumask_intersects(cast_mask(ssc), p->cpus_ptr))
+				continue;
+			if (scx_bpf_dsq_move(BPF_FOR_EACH_ITER, p, SCX_DSQ_LOCAL, 0)) {
+				stat_inc(STAT_SSC_RESCUE);
+				return true;
+			}
 		}
 	}
 	return false;
@@ -716,7 +783,7 @@ static u64 head_wait_ns(u64 dsq, u64 now)
  * waited queue_max_wait_ns, the two queues' first tasks are served oldest
  * first: neither queue can starve the other, however loaded both are.
  */
-static bool own_before_ssc(s32 cpu)
+static bool own_before_ssc(s32 cpu, u64 ssc_q)
 {
 	u64 now, own_wait;
 
@@ -725,11 +792,11 @@ static bool own_before_ssc(s32 cpu)
 	 * locks) unless both queues hold tasks, the only case where the answer
 	 * changes what the CPU runs.
 	 */
-	if (!scx_bpf_dsq_nr_queued(SSC_DSQ) || !scx_bpf_dsq_nr_queued(cpu_dsq(cpu)))
+	if (!scx_bpf_dsq_nr_queued(ssc_q) || !scx_bpf_dsq_nr_queued(cpu_dsq(cpu)))
 		return false;
 	now = scx_bpf_now();
 	own_wait = head_wait_ns(cpu_dsq(cpu), now);
-	return own_wait > queue_max_wait_ns && own_wait > head_wait_ns(SSC_DSQ, now);
+	return own_wait > queue_max_wait_ns && own_wait > head_wait_ns(ssc_q, now);
 }
 
 /*
@@ -775,6 +842,31 @@ static bool steal_in_llc(s32 cpu, u32 llc)
 	return false;
 }
 
+/*
+ * SSC CPU @cpu of LLC @llc takes the first task of another LLC's SSC queue
+ * that has waited queue_max_wait_ns: the SSC CPUs of that LLC are not keeping
+ * up, or the task may run only here. Bounded waiting across LLCs; otherwise
+ * other LLCs' SSC queues are served only before idling.
+ */
+static bool ssc_far_aged(s32 cpu, u32 llc)
+{
+	u64 now = 0;
+	u32 i;
+
+	bpf_for(i, 1, nr_llcs) {
+		u32 l = (llc + i) % nr_llcs;
+
+		if (!llc_has_ssc(l) || !scx_bpf_dsq_nr_queued(ssc_dsq(l)))
+			continue;
+		if (!now)
+			now = scx_bpf_now();
+		if (head_wait_ns(ssc_dsq(l), now) > queue_max_wait_ns &&
+		    scx_bpf_dsq_move_to_local(ssc_dsq(l), 0))
+			return true;
+	}
+	return false;
+}
+
 void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 {
 	u32 llc = cpu_to_llc(cpu);
@@ -783,13 +875,20 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 
 	/* SSC CPUs serve lock-intensive work first, within own_before_ssc(). */
 	if (in_ssc) {
-		if (own_before_ssc(cpu) && scx_bpf_dsq_move_to_local(cpu_dsq(cpu), 0)) {
+		if (own_before_ssc(cpu, ssc_dsq(llc)) &&
+		    scx_bpf_dsq_move_to_local(cpu_dsq(cpu), 0)) {
 			stat_inc(STAT_QUEUE_AGED);
 			stat_inc(STAT_DISPATCH_OWN);
 			return;
 		}
-		if (scx_bpf_dsq_move_to_local(SSC_DSQ, 0)) {
+		if (scx_bpf_dsq_move_to_local(ssc_dsq(llc), 0)) {
 			stat_inc(STAT_SSC_DISPATCH);
+			return;
+		}
+		/* Another LLC's SSC queue whose first task has waited too long. */
+		if (nr_llcs > 1 && ssc_far_aged(cpu, llc)) {
+			stat_inc(STAT_SSC_DISPATCH);
+			stat_inc(STAT_SSC_DISPATCH_FAR);
 			return;
 		}
 	}
@@ -834,7 +933,16 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 		return;
 	}
 
-	/* About to idle: help the other LLCs first. */
+	/* About to idle: help the other LLCs first, lock-intensive work first. */
+	bpf_for(i, 1, nr_llcs) {
+		u32 l = (llc + i) % nr_llcs;
+
+		if (in_ssc && llc_has_ssc(l) && scx_bpf_dsq_move_to_local(ssc_dsq(l), 0)) {
+			stat_inc(STAT_SSC_DISPATCH);
+			stat_inc(STAT_SSC_DISPATCH_FAR);
+			return;
+		}
+	}
 	bpf_for(i, 1, nr_llcs) {
 		if (steal_in_llc(cpu, (llc + i) % nr_llcs)) {
 			stat_inc(STAT_DISPATCH_FAR);
@@ -879,7 +987,7 @@ bool BPF_STRUCT_OPS(lockaware_yield, struct task_struct *from,
 		vtime += scale_by_task_weight_inverse(from, scx_bpf_now() - tctx->started_at);
 	if (scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL) ||
 	    head_behind(cpu_dsq(cpu), vtime) ||
-	    (cpu_in_ssc(cpu) && head_behind(SSC_DSQ, vtime))) {
+	    (cpu_in_ssc(cpu) && head_behind(ssc_dsq(cpu_to_llc(cpu)), vtime))) {
 		scx_bpf_task_set_slice(from, 0);
 		stat_inc(STAT_YIELD_GIVEN);
 	}
@@ -1270,7 +1378,7 @@ int apply_ssc(void *ctx)
 	struct bpf_cpumask *mask;
 	struct ssc_ctx *sctx;
 	struct task_struct *p;
-	u32 zero = 0, nr = 0, first_llc = 0;
+	u32 zero = 0, nr = 0, first_llc = 0, llc;
 	s32 cpu;
 	bool first = true, shrunk = false;
 
@@ -1292,10 +1400,13 @@ int apply_ssc(void *ctx)
 		bpf_rcu_read_unlock();
 		return -ENOENT;
 	}
+	bpf_for(cpu, 0, nr_llcs)
+		ssc_llc_nr[cpu & (MAX_LLCS - 1)] = 0;
 	bpf_for(cpu, 0, nr_cpus_possible) {
 		u32 c = (u32)cpu & (MAX_CPUS - 1);
 
 		if (ssc_next[c]) {
+			ssc_llc_nr[cpu_to_llc(c) & (MAX_LLCS - 1)]++;
 			bpf_cpumask_set_cpu(c, mask);
 			if (first) {
 				first_llc = cpu_to_llc(c);
@@ -1315,12 +1426,15 @@ int apply_ssc(void *ctx)
 
 	if (shrunk) {
 		ssc_stranded_until = scx_bpf_now() + 100000000ULL;	/* 100 ms */
-		bpf_for_each(scx_dsq, p, SSC_DSQ, 0) {
-			if (bpf_cpumask_intersects(cast_mask(mask), p->cpus_ptr))
-				continue;
-			if (scx_bpf_dsq_move_vtime(BPF_FOR_EACH_ITER, p,
-						   cpu_dsq(bpf_cpumask_any_distribute(p->cpus_ptr)), 0))
-				stat_inc(STAT_SSC_RESCUE);
+		bpf_for(llc, 0, nr_llcs) {
+			bpf_for_each(scx_dsq, p, ssc_dsq(llc), 0) {
+				if (llc_has_ssc(llc) &&
+				    bpf_cpumask_intersects(cast_mask(mask), p->cpus_ptr))
+					continue;
+				if (scx_bpf_dsq_move_vtime(BPF_FOR_EACH_ITER, p,
+							   cpu_dsq(bpf_cpumask_any_distribute(p->cpus_ptr)), 0))
+					stat_inc(STAT_SSC_RESCUE);
+			}
 		}
 	}
 	bpf_rcu_read_unlock();
@@ -1391,6 +1505,9 @@ static s32 init_llcs(void)
 		ret = init_cpumask(&lctx->cpumask);
 		if (ret)
 			return ret;
+		ret = scx_bpf_create_dsq(ssc_dsq(llc), -1);
+		if (ret)
+			return ret;
 	}
 
 	bpf_for(cpu, 0, nr_cpus_possible) {
@@ -1415,9 +1532,6 @@ s32 BPF_STRUCT_OPS_SLEEPABLE(lockaware_init)
 	s32 ret;
 
 	ret = init_scratch_masks();
-	if (ret)
-		return ret;
-	ret = scx_bpf_create_dsq(SSC_DSQ, -1);
 	if (ret)
 		return ret;
 	return init_llcs();
