@@ -100,7 +100,7 @@ metrics! {
         kthread_local = lockaware_stat_STAT_KTHREAD_LOCAL:
             "Per-CPU kthreads queued on their own CPU",
         pinned_local = lockaware_stat_STAT_PINNED_LOCAL:
-            "Other one-CPU (affinity-pinned) tasks queued on their CPU",
+            "Other one-CPU (affinity-pinned) tasks queued on their CPU's vtime queue",
         cpu_enq = lockaware_stat_STAT_CPU_ENQ:
             "Tasks queued on their CPU's vtime-ordered queue (no CPU was idle)",
         kick_idle = lockaware_stat_STAT_KICK_IDLE:

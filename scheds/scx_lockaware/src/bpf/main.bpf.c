@@ -523,9 +523,29 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	 * are: queue them on that CPU's local queue, ahead of anything the CPU
 	 * would take from its own or another queue.
 	 */
-	if (p->nr_cpus_allowed == 1) {
+	if (p->nr_cpus_allowed == 1 && is_pcpu_kthread(p)) {
 		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
-		stat_inc(is_pcpu_kthread(p) ? STAT_KTHREAD_LOCAL : STAT_PINNED_LOCAL);
+		stat_inc(STAT_KTHREAD_LOCAL);
+		return;
+	}
+	/*
+	 * Other one-CPU tasks wait on their CPU's vtime queue with everyone
+	 * else: two pinned tasks waking each other through the local queue
+	 * would otherwise keep the CPU from ever dispatching, and the tasks on
+	 * its queue stalled (watchdog ejection under the sem microbenchmark).
+	 */
+	if (p->nr_cpus_allowed == 1) {
+		tctx = lookup_task_ctx(p);
+		if (tctx) {
+			task_follow_llc_clock(p, tctx, cpu_to_llc(cpu));
+			tctx->queued_at = scx_bpf_now();
+		}
+		scx_bpf_dsq_insert_vtime(p, cpu_dsq(cpu), slice_ns, p->scx.dsq_vtime, enq_flags);
+		stat_inc(STAT_PINNED_LOCAL);
+		if (!(enq_flags & SCX_ENQ_WAKEUP))
+			return;
+		preempt_for_wakee(p, cpu);
+		scx_bpf_kick_cpu(cpu, SCX_KICK_IDLE);
 		return;
 	}
 
@@ -1400,8 +1420,8 @@ int apply_ssc(void *ctx)
 		bpf_rcu_read_unlock();
 		return -ENOENT;
 	}
-	bpf_for(cpu, 0, nr_llcs)
-		ssc_llc_nr[cpu & (MAX_LLCS - 1)] = 0;
+	bpf_for(llc, 0, nr_llcs)
+		ssc_llc_nr[llc & (MAX_LLCS - 1)] = 0;
 	bpf_for(cpu, 0, nr_cpus_possible) {
 		u32 c = (u32)cpu & (MAX_CPUS - 1);
 
