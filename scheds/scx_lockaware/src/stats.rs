@@ -101,6 +101,9 @@ metrics! {
             "Per-CPU kthreads queued on their own CPU",
         pinned_local = lockaware_stat_STAT_PINNED_LOCAL:
             "Other one-CPU (affinity-pinned) tasks queued on their CPU's vtime queue",
+        pinned_direct = lockaware_stat_STAT_PINNED_DIRECT:
+            "Woken one-CPU tasks put straight on their CPU's local queue (nothing waited \
+             there and the CPU had dispatched within the last slice)",
         cpu_enq = lockaware_stat_STAT_CPU_ENQ:
             "Tasks queued on their CPU's vtime-ordered queue (no CPU was idle)",
         kick_idle = lockaware_stat_STAT_KICK_IDLE:
@@ -161,7 +164,7 @@ impl Metrics {
     pub fn format<W: Write>(&self, w: &mut W) -> Result<()> {
         writeln!(
             w,
-            "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {} | \
+            "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{} | \
              disp: own {} steal {} far {} keep {} aged {} | to-idle {} late-kick {} pull {}/{} | \
              yield {} wake-preempt {}",
             self.uptime_s,
@@ -172,6 +175,7 @@ impl Metrics {
             self.cpu_enq,
             self.kthread_local,
             self.pinned_local,
+            self.pinned_direct,
             self.dispatch_own,
             self.dispatch_steal,
             self.dispatch_far,

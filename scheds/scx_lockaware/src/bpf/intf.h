@@ -33,6 +33,7 @@ enum lockaware_stat {
 	STAT_DIRECT_IDLE,	/* woken task put straight on an idle CPU */
 	STAT_KTHREAD_LOCAL,	/* per-CPU kthread queued on its own CPU */
 	STAT_PINNED_LOCAL,	/* other one-CPU task queued on its CPU */
+	STAT_PINNED_DIRECT,	/* woken one-CPU task put on its CPU's local queue */
 	STAT_CPU_ENQ,		/* task queued on its CPU's vtime queue */
 	STAT_KICK_IDLE,		/* enqueued task handed to an idle CPU, which is woken */
 	STAT_PULL_IDLE_CORE,	/* task preempted on a doubly busy core for an idle core */

@@ -11,8 +11,9 @@
  * The path of a task:
  *   select_cpu  - on wake-up, put the task straight on an idle CPU, a fully
  *                 idle SMT core first;
- *   enqueue     - per-CPU kthreads and one-CPU tasks go to their CPU's local
- *                 queue; otherwise an idle CPU that may run the task (a fully
+ *   enqueue     - per-CPU kthreads go to their CPU's local queue, and so do
+ *                 woken one-CPU tasks while nothing else waits for their
+ *                 CPU (bounded, see pinned_local_ok()); otherwise an idle CPU that may run the task (a fully
  *                 idle core first) gets it directly and is woken; else the
  *                 task joins its CPU's vtime-ordered queue, and a woken
  *                 task that has run less than the CPU's current task
@@ -161,6 +162,18 @@ struct {
 	__type(key, u32);
 	__type(value, struct pull_hint);
 } pull_hints SEC(".maps");
+
+/* Per-CPU state. */
+struct cpu_ctx {
+	u64 dispatched_at;	/* when the CPU last called dispatch() (ns) */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct cpu_ctx);
+} cpu_ctxs SEC(".maps");
 
 /* The SSC as a cpumask, for the idle pick. */
 struct ssc_ctx {
@@ -411,6 +424,22 @@ static u32 ssc_queue_llc(struct task_struct *p, s32 from)
 }
 
 /*
+ * Wake @cpu if it is idle: a task was just queued where @cpu may take it, or
+ * put on its local queue. The CPU running this code is never kicked: it is
+ * busy (it runs the waker, or the task being queued again) and calls
+ * dispatch() before it can idle, so nothing it may run is left behind. A
+ * kick is not free even when it does nothing: enqueue() holds the run-queue
+ * lock of the task's CPU, so the kfunc cannot look at that CPU and defers to
+ * an irq_work, a self-interrupt on this CPU per wake-up (the pinned sem
+ * ping-pong, whose tasks wake each other on one CPU, paid one per hand-off).
+ */
+static void kick_if_idle(s32 cpu)
+{
+	if (cpu != bpf_get_smp_processor_id())
+		scx_bpf_kick_cpu(cpu, SCX_KICK_IDLE);
+}
+
+/*
  * After lock-intensive @p joined the SSC queue because no SSC CPU was idle:
  * an SSC CPU that went idle meanwhile (between the idle pick and the insert)
  * would not look at the queue again until something wakes it. Wake one that
@@ -426,7 +455,7 @@ static void kick_idle_ssc_cpu(struct task_struct *p)
 	bpf_cpumask_and(mask, cast_mask(ssc), p->cpus_ptr);
 	idle = scx_bpf_pick_idle_cpu(cast_mask(mask), 0);
 	if (idle >= 0) {
-		scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
+		kick_if_idle(idle);
 		stat_inc(STAT_KICK_AFTER_QUEUE);
 	}
 }
@@ -511,6 +540,35 @@ s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 
 static s32 take_pull_hint(struct task_struct *p);
 
+/*
+ * Whether a woken one-CPU task may go straight to @cpu's local queue, which
+ * the CPU runs without a dispatch() round: a pinned hand-off (two pinned
+ * tasks waking each other, as in a semaphore ping-pong) then costs no
+ * dispatch. The local queue runs ahead of everything else, so this is
+ * allowed only while nothing else waits for @cpu (its own queue and, on an
+ * SSC CPU, its LLC's SSC queue are empty: nobody is jumped), and only while
+ * the CPU has called dispatch() within the last slice: two tasks waking
+ * each other through the local queue would otherwise keep the CPU from ever
+ * dispatching, and stealing, SSC rescue and work queued later would wait on
+ * it (a watchdog ejection under the sem microbenchmark before this bound).
+ */
+static bool pinned_local_ok(s32 cpu)
+{
+	struct cpu_ctx *cctx;
+	u32 zero = 0;
+	u64 at;
+
+	if (scx_bpf_dsq_nr_queued(cpu_dsq(cpu)))
+		return false;
+	if (cpu_in_ssc(cpu) && scx_bpf_dsq_nr_queued(ssc_dsq(cpu_to_llc(cpu))))
+		return false;
+	cctx = bpf_map_lookup_percpu_elem(&cpu_ctxs, &zero, cpu);
+	if (!cctx)
+		return false;
+	at = cctx->dispatched_at;
+	return at && scx_bpf_now() - at < slice_ns;
+}
+
 void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 {
 	struct task_ctx *tctx;
@@ -530,11 +588,16 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	}
 	/*
 	 * Other one-CPU tasks wait on their CPU's vtime queue with everyone
-	 * else: two pinned tasks waking each other through the local queue
-	 * would otherwise keep the CPU from ever dispatching, and the tasks on
-	 * its queue stalled (watchdog ejection under the sem microbenchmark).
+	 * else, unless pinned_local_ok() allows the cheaper local queue.
 	 */
 	if (p->nr_cpus_allowed == 1) {
+		if ((enq_flags & SCX_ENQ_WAKEUP) && pinned_local_ok(cpu)) {
+			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
+			stat_inc(STAT_PINNED_DIRECT);
+			preempt_for_wakee(p, cpu);
+			kick_if_idle(cpu);
+			return;
+		}
 		tctx = lookup_task_ctx(p);
 		if (tctx) {
 			task_follow_llc_clock(p, tctx, cpu_to_llc(cpu));
@@ -545,7 +608,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		if (!(enq_flags & SCX_ENQ_WAKEUP))
 			return;
 		preempt_for_wakee(p, cpu);
-		scx_bpf_kick_cpu(cpu, SCX_KICK_IDLE);
+		kick_if_idle(cpu);
 		return;
 	}
 
@@ -559,7 +622,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		idle = take_pull_hint(p);
 		if (idle >= 0) {
 			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL_ON | idle, slice_ns, enq_flags);
-			scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
+			kick_if_idle(idle);
 			stat_inc(STAT_PULL_MOVED);
 			return;
 		}
@@ -587,7 +650,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		idle = pick_idle_ssc_cpu(p, from);
 		if (idle >= 0) {
 			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL_ON | idle, slice_ns, enq_flags);
-			scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
+			kick_if_idle(idle);
 			stat_inc(STAT_SSC_DIRECT);
 			return;
 		}
@@ -625,7 +688,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	}
 	if (idle >= 0) {
 		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL_ON | idle, slice_ns, enq_flags);
-		scx_bpf_kick_cpu(idle, SCX_KICK_IDLE);
+		kick_if_idle(idle);
 		stat_inc(STAT_KICK_IDLE);
 		return;
 	}
@@ -646,7 +709,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	stat_inc(STAT_CPU_ENQ);
 	if (!requeue) {
 		preempt_for_wakee(p, cpu);
-		scx_bpf_kick_cpu(cpu, SCX_KICK_IDLE);
+		kick_if_idle(cpu);
 	}
 }
 
@@ -889,9 +952,14 @@ static bool ssc_far_aged(s32 cpu, u32 llc)
 
 void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 {
-	u32 llc = cpu_to_llc(cpu);
+	u32 llc = cpu_to_llc(cpu), zero = 0;
 	bool in_ssc = cpu_in_ssc(cpu), keep;
+	struct cpu_ctx *cctx;
 	u32 i;
+
+	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
+	if (cctx)
+		cctx->dispatched_at = scx_bpf_now();
 
 	/* SSC CPUs serve lock-intensive work first, within own_before_ssc(). */
 	if (in_ssc) {
