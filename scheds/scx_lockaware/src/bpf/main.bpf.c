@@ -425,18 +425,21 @@ static u32 ssc_queue_llc(struct task_struct *p, s32 from)
 
 /*
  * Wake @cpu if it is idle: a task was just queued where @cpu may take it, or
- * put on its local queue. The CPU running this code is never kicked: it is
- * busy (it runs the waker, or the task being queued again) and calls
+ * put on its local queue. The CPU running this code is not kicked while it
+ * runs a task (the waker, or the task being queued again): it calls
  * dispatch() before it can idle, so nothing it may run is left behind. A
  * kick is not free even when it does nothing: enqueue() holds the run-queue
  * lock of the task's CPU, so the kfunc cannot look at that CPU and defers to
  * an irq_work, a self-interrupt on this CPU per wake-up (the pinned sem
  * ping-pong, whose tasks wake each other on one CPU, paid one per hand-off).
+ * When this CPU is idle and enqueue() runs in its interrupt (a timer
+ * wake-up), its current task is the idle task (pid 0), and it is kicked.
  */
 static void kick_if_idle(s32 cpu)
 {
-	if (cpu != bpf_get_smp_processor_id())
-		scx_bpf_kick_cpu(cpu, SCX_KICK_IDLE);
+	if (cpu == bpf_get_smp_processor_id() && bpf_get_current_task_btf()->pid)
+		return;
+	scx_bpf_kick_cpu(cpu, SCX_KICK_IDLE);
 }
 
 /*
