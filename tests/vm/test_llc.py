@@ -26,7 +26,7 @@ def test_lock_tasks_stay_in_their_cache():
     assert len(llcs) == 2, f"guest has {len(llcs)} LLC(s) ({llcs}): boot with sockets=2"
     # Niced hogs keep every CPU busy; the lock threads keep their lock-wait share.
     with attached("--ssc-cpus", "0-3", hogs=8, nice=19) as r:
-        w = Workload("mutex", "--lock-threads", "8", "--cpu-threads", "0", "--duration", "30",
+        w = Workload("mutex", "--lock-threads", "8", "--cpu-threads", "0", "--duration", "300",
                      "--cs-ns", "2000", "--outside-ns", "500")
         tids = {str(t) for t in w.tids(8)}
         try:
@@ -44,6 +44,9 @@ def test_lock_tasks_stay_in_their_cache():
                 last = now
                 time.sleep(0.1)
             m = r.stats.get()
+            # Measured while the workload runs: in a slow guest a 30-s workload once ended
+            # during the sampling, and its exiting threads were counted.
+            assert w.p.poll() is None, "the workload ended during the sampling"
         finally:
             w.p.kill()
     print(f"lock threads changed LLC in {moves} of {pairs} samples; SSC dispatches "
@@ -51,6 +54,10 @@ def test_lock_tasks_stay_in_their_cache():
           f"lock tasks {m['nr_lock_tasks']}, nr_llcs {m['nr_llcs']}")
     assert m["nr_llcs"] == 2
     assert m["ssc_dispatch"] > 100, m["ssc_dispatch"]
-    # Measured: 59 and 84 of 472 samples with per-LLC queues; 253 of 472 with the global
-    # queue of the build before (16a3be8), which fails here.
-    assert pairs > 100 and moves < 0.25 * pairs, (moves, pairs)
+    # Each LLC's SSC CPUs serve their own queue: only a task that waited queue_max_wait_ns
+    # crosses (measured 1-2.5% of SSC dispatches).
+    assert m["ssc_dispatch_far"] < 0.05 * m["ssc_dispatch"], m
+    # Measured with per-LLC queues: 55 to 119 of 472 samples (12-25%, 12 runs; the moves follow
+    # the far dispatches, so the TCG host's noise sets the spread); 253 of 472 (54%) with the
+    # global queue of the build before (16a3be8), which fails here.
+    assert pairs > 100 and moves < pairs / 3, (moves, pairs)
