@@ -24,7 +24,10 @@
  *   yield       - sched_yield() gives the CPU away only to a waiting task
  *                 that has run less than the yielder (EEVDF's rule);
  *   running / stopping - charge the time used, scaled by the task's weight;
- *   runnable    - a wake-up ends a lock sleep (lock-wait accounting).
+ *                 stopping also updates the lock-wait window and the class.
+ * A wake-up ends a lock sleep in select_cpu() or enqueue(), whichever sees it
+ * first (wake_ends_lock_sleep()): there is no ops.runnable, a callback per
+ * wake-up that would only do that.
  */
 #include <scx/common.bpf.h>
 #include "intf.h"
@@ -501,6 +504,29 @@ static void preempt_for_wakee(struct task_struct *p, s32 cpu)
 	stat_inc(STAT_WAKE_PREEMPT);
 }
 
+static void lock_sleep_end(struct task_ctx *tctx, u64 now);
+
+/*
+ * Lock sleeps in progress, over all tasks. While there are none, a wake-up
+ * that needs no task context otherwise (a one-CPU task, a per-CPU kthread)
+ * skips the task-storage lookup that would only find no sleep to end.
+ */
+u64 nr_lock_sleepers;
+
+/*
+ * A wake-up of @p ends its lock sleep, if one is in progress. Every wake-up
+ * passes select_cpu() (a task that may move) or enqueue() (one that may not,
+ * or whose select_cpu() did not insert it): both call this, the first one to
+ * run ends the sleep. This replaces an ops.runnable callback, which cost a
+ * BPF program run per wake-up (2.7-3.8 us under TCG, sections 12 and 14 of
+ * docs/benchmarks.md), also for tasks that never wait for a lock.
+ */
+static __always_inline void wake_ends_lock_sleep(struct task_ctx *tctx)
+{
+	if (tctx && tctx->asleep_since)
+		lock_sleep_end(tctx, scx_bpf_now());
+}
+
 /* Note that lock-intensive @p is being placed under the current SSC. */
 static void placed_as_lock_task(struct task_ctx *tctx, s32 from_cpu)
 {
@@ -519,8 +545,10 @@ s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 	if (p->nr_cpus_allowed == 1)
 		return prev_cpu;
 
-	/* Lock-intensive tasks wake only on SSC CPUs (SPEC.md section 1, "SSC"). */
 	tctx = lookup_task_ctx(p);
+	wake_ends_lock_sleep(tctx);
+
+	/* Lock-intensive tasks wake only on SSC CPUs (SPEC.md section 1, "SSC"). */
 	if (tctx && tctx->lock_intensive && ssc_allowed(p)) {
 		cpu = pick_idle_ssc_cpu(p, prev_cpu);
 		if (cpu >= 0) {
@@ -574,10 +602,15 @@ static bool pinned_local_ok(s32 cpu)
 
 void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 {
-	struct task_ctx *tctx;
+	struct task_ctx *tctx = NULL;
 	s32 cpu = scx_bpf_task_cpu(p), idle = -1;
 	bool requeue;
 	u32 llc;
+
+	if ((enq_flags & SCX_ENQ_WAKEUP) && nr_lock_sleepers) {
+		tctx = lookup_task_ctx(p);
+		wake_ends_lock_sleep(tctx);
+	}
 
 	/*
 	 * Per-CPU kthreads and other one-CPU tasks can only run where they
@@ -601,7 +634,8 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 			kick_if_idle(cpu);
 			return;
 		}
-		tctx = lookup_task_ctx(p);
+		if (!tctx)
+			tctx = lookup_task_ctx(p);
 		if (tctx) {
 			task_follow_llc_clock(p, tctx, cpu_to_llc(cpu));
 			tctx->queued_at = scx_bpf_now();
@@ -645,7 +679,8 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	 * the SSC). A task whose affinity excludes the whole SSC takes the
 	 * normal path (counted when it runs).
 	 */
-	tctx = lookup_task_ctx(p);
+	if (!tctx)
+		tctx = lookup_task_ctx(p);
 	if (tctx && tctx->lock_intensive && ssc_allowed(p)) {
 		s32 from = scx_bpf_task_cpu(p);
 
@@ -1123,13 +1158,15 @@ static void wait_end(struct task_ctx *tctx, struct lock_wait *w, u64 now)
 /*
  * Lock sleeps ("block"): a task that goes to sleep inside a kernel lock wait
  * or a lock's futex wait sleeps for the lock from then until its wake-up
- * (ops.runnable). The time it then waits for a CPU is the scheduler's doing,
+ * (wake_ends_lock_sleep()). The time it then waits for a CPU is the scheduler's doing,
  * not the lock's: counting it would make every task of a loaded machine look
  * lock-bound, and confinement would feed itself.
  */
 static void lock_sleep_begin(struct task_ctx *tctx, u64 now)
 {
 	if (tctx->kwait.start || tctx->sleep_why) {
+		if (!tctx->asleep_since)
+			__sync_fetch_and_add(&nr_lock_sleepers, 1);
 		tctx->asleep_since = now;
 		tctx->asleep_user = tctx->sleep_why;
 	}
@@ -1140,20 +1177,13 @@ static void lock_sleep_end(struct task_ctx *tctx, u64 now)
 {
 	if (!tctx->asleep_since)
 		return;
+	__sync_fetch_and_sub(&nr_lock_sleepers, 1);
 	if (now > tctx->asleep_since) {
 		tctx->run_block += now - tctx->asleep_since;
 		if (tctx->asleep_user)
 			tctx->run_ublock += now - tctx->asleep_since;
 	}
 	tctx->asleep_since = 0;
-}
-
-void BPF_STRUCT_OPS(lockaware_runnable, struct task_struct *p, u64 enq_flags)
-{
-	struct task_ctx *tctx = lookup_task_ctx(p);
-
-	if (tctx && tctx->asleep_since)
-		lock_sleep_end(tctx, scx_bpf_now());
 }
 
 void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
@@ -1306,6 +1336,8 @@ void BPF_STRUCT_OPS(lockaware_exit_task, struct task_struct *p,
 
 	if (tctx && tctx->lock_intensive)
 		stat_inc(STAT_LOCK_OUT);
+	if (tctx && tctx->asleep_since)
+		__sync_fetch_and_sub(&nr_lock_sleepers, 1);
 	bpf_map_delete_elem(&lock_tasks, &pid);
 }
 
@@ -1642,7 +1674,6 @@ SCX_OPS_DEFINE(lockaware_ops,
 	       .select_cpu	= (void *)lockaware_select_cpu,
 	       .enqueue		= (void *)lockaware_enqueue,
 	       .dispatch	= (void *)lockaware_dispatch,
-	       .runnable	= (void *)lockaware_runnable,
 	       .running		= (void *)lockaware_running,
 	       .stopping	= (void *)lockaware_stopping,
 	       .yield		= (void *)lockaware_yield,
