@@ -1158,9 +1158,9 @@ static void wait_end(struct task_ctx *tctx, struct lock_wait *w, u64 now)
 /*
  * Lock sleeps ("block"): a task that goes to sleep inside a kernel lock wait
  * or a lock's futex wait sleeps for the lock from then until its wake-up
- * (wake_ends_lock_sleep()). The time it then waits for a CPU is the scheduler's doing,
- * not the lock's: counting it would make every task of a loaded machine look
- * lock-bound, and confinement would feed itself.
+ * (wake_ends_lock_sleep()). The time it then waits for a CPU is the
+ * scheduler's doing, not the lock's: counting it would make every task of a
+ * loaded machine look lock-bound, and confinement would feed itself.
  */
 static void lock_sleep_begin(struct task_ctx *tctx, u64 now)
 {
