@@ -22,7 +22,8 @@
  *                 steals from the busiest queue of its LLC, then of other
  *                 LLCs, else keeps its current task;
  *   yield       - sched_yield() gives the CPU away only to a waiting task
- *                 that has run less than the yielder (EEVDF's rule);
+ *                 that has run less than the yielder (EEVDF's rule) and is
+ *                 not a mutex waiter the yielder itself just woke;
  *   running / stopping - charge the time used, scaled by the task's weight;
  *                 stopping also updates the lock-wait window and the class.
  * A wake-up ends a lock sleep in select_cpu() or enqueue(), whichever sees it
@@ -246,6 +247,13 @@ struct task_ctx {
 	u64 place_gen;	/* ssc_gen when the task was last placed as lock-intensive */
 	u64 run_gen;	/* ssc_gen when the task last started running */
 	u64 info_at;	/* when its lock_tasks entry was last written */
+
+	/*
+	 * The task that last woke this one out of a mutex's futex sleep (the
+	 * lock's previous holder), and when: see lockaware_yield().
+	 */
+	u32 lock_waker;
+	u64 lock_woken_at;
 };
 
 struct {
@@ -521,10 +529,24 @@ u64 nr_lock_sleepers;
  * BPF program run per wake-up (2.7-3.8 us under TCG, sections 12 and 14 of
  * docs/benchmarks.md), also for tasks that never wait for a lock.
  */
-static __always_inline void wake_ends_lock_sleep(struct task_ctx *tctx)
+static __always_inline void wake_ends_lock_sleep(struct task_ctx *tctx,
+						 bool in_waker)
 {
-	if (tctx && tctx->asleep_since)
-		lock_sleep_end(tctx, scx_bpf_now());
+	u64 now;
+
+	if (!tctx || !tctx->asleep_since)
+		return;
+	now = scx_bpf_now();
+	/*
+	 * select_cpu() runs in the waker's context: for a mutex's futex sleep
+	 * (not a PI lock, whose unlock hands the lock over) the waker is the
+	 * task that just released the lock.
+	 */
+	if (in_waker && tctx->asleep_user == SLEEP_FUTEX) {
+		tctx->lock_waker = (u32)bpf_get_current_pid_tgid();
+		tctx->lock_woken_at = now;
+	}
+	lock_sleep_end(tctx, now);
 }
 
 /* Note that lock-intensive @p is being placed under the current SSC. */
@@ -546,7 +568,7 @@ s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 		return prev_cpu;
 
 	tctx = lookup_task_ctx(p);
-	wake_ends_lock_sleep(tctx);
+	wake_ends_lock_sleep(tctx, true);
 
 	/* Lock-intensive tasks wake only on SSC CPUs (SPEC.md section 1, "SSC"). */
 	if (tctx && tctx->lock_intensive && ssc_allowed(p)) {
@@ -609,7 +631,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 
 	if ((enq_flags & SCX_ENQ_WAKEUP) && nr_lock_sleepers) {
 		tctx = lookup_task_ctx(p);
-		wake_ends_lock_sleep(tctx);
+		wake_ends_lock_sleep(tctx, false);
 	}
 
 	/*
@@ -1079,12 +1101,36 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	pull_to_idle_core(cpu, llc);
 }
 
-/* Whether the first task of queue @dsq is behind @vtime (has run less). */
-static bool head_behind(u64 dsq, u64 vtime)
+enum yield_to {
+	YIELD_NONE,	/* nobody behind in vtime waits */
+	YIELD_GIVE,	/* the head of the queue gets the CPU */
+	YIELD_HOLDER,	/* the head is a lock waiter the yielder woke this run */
+};
+
+/*
+ * Whether queue @dsq's first task should get the CPU that @from yields:
+ * it must be behind @vtime, and must not be a mutex waiter that @from itself
+ * woke since it started running (@since). A task that released a mutex,
+ * woke a waiter and still runs has usually taken the mutex again (glibc's
+ * mutexes let the releaser re-take them ahead of the woken waiter): handing
+ * it the CPU would only let it find the mutex held and sleep again, two
+ * context switches that move no work (seed 002: a lock's waiter never runs
+ * ahead of its holder). The yielder keeps the CPU instead, up to the end of
+ * its slice as for any no-op yield, so the waiter waits at most a slice.
+ */
+static enum yield_to yield_gives_to(u64 dsq, u64 vtime, struct task_struct *from,
+				    u64 since)
 {
 	struct task_struct *p = __COMPAT_scx_bpf_dsq_peek(dsq);
+	struct task_ctx *pctx;
 
-	return p && vtime_delta(p->scx.dsq_vtime, vtime) < 0;
+	if (!p || vtime_delta(p->scx.dsq_vtime, vtime) >= 0)
+		return YIELD_NONE;
+	pctx = lookup_task_ctx(p);
+	if (since && pctx && pctx->lock_waker == (u32)from->pid &&
+	    vtime_delta(pctx->lock_woken_at, since) >= 0)
+		return YIELD_HOLDER;
+	return YIELD_GIVE;
 }
 
 /*
@@ -1104,18 +1150,28 @@ bool BPF_STRUCT_OPS(lockaware_yield, struct task_struct *from,
 {
 	s32 cpu = scx_bpf_task_cpu(from);
 	struct task_ctx *tctx;
-	u64 vtime = from->scx.dsq_vtime;
+	u64 vtime = from->scx.dsq_vtime, since;
+	enum yield_to own, ssc;
 
 	if (to)
 		return false;	/* yield_to(): not supported */
 	tctx = lookup_task_ctx(from);
 	if (tctx && tctx->started_at)
 		vtime += scale_by_task_weight_inverse(from, scx_bpf_now() - tctx->started_at);
-	if (scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL) ||
-	    head_behind(cpu_dsq(cpu), vtime) ||
-	    (cpu_in_ssc(cpu) && head_behind(ssc_dsq(cpu_to_llc(cpu)), vtime))) {
+	if (scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL)) {
 		scx_bpf_task_set_slice(from, 0);
 		stat_inc(STAT_YIELD_GIVEN);
+		return false;
+	}
+	since = tctx ? tctx->started_at : 0;
+	own = yield_gives_to(cpu_dsq(cpu), vtime, from, since);
+	ssc = cpu_in_ssc(cpu) ?
+		yield_gives_to(ssc_dsq(cpu_to_llc(cpu)), vtime, from, since) : YIELD_NONE;
+	if (own == YIELD_GIVE || ssc == YIELD_GIVE) {
+		scx_bpf_task_set_slice(from, 0);
+		stat_inc(STAT_YIELD_GIVEN);
+	} else if (own == YIELD_HOLDER || ssc == YIELD_HOLDER) {
+		stat_inc(STAT_YIELD_KEPT_HOLDER);
 	}
 	return false;
 }
