@@ -23,7 +23,7 @@ fi
 cargo build --release --workspace
 cargo test --release --workspace
 PY="$(python3 -c 'import sys; print(sys.executable)')"
-tools/vm/vmrun --cpus 4 --memory 2G --timeout 1200 -- \
+tools/vm/vmrun --cpus 4 --memory 2G --timeout 1500 -- \
   "$PY" -m pytest -v -m "not slow" tests/vm --ignore tests/vm/test_smt.py \
   --ignore tests/vm/test_llc.py
 # The same tests on the newest kernel (its sched_ext lives in kernel/sched/ext/, its futex

@@ -6,5 +6,6 @@
 pub mod cli;
 pub mod cpulist;
 pub mod preflight;
+pub mod stats;
 pub mod sysfs;
 pub mod topo;

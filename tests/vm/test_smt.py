@@ -103,3 +103,23 @@ def test_pull_moves_a_task_to_a_whole_idle_core():
     print("pull requests", m["pull_idle_core"], "moved", m.get("pull_moved"), "same", same)
     assert m.get("pull_moved", 0) > 0, "a pull never moved a task"
     assert same <= samples // 5, f"the hogs stayed on one core in {same}/{samples} samples"
+
+
+def test_corepair_pairs_smt_siblings():
+    """scx_corepair's --pairing auto on an SMT machine pairs each core's two siblings (master,
+    slave) and attaches; the pairs it prints are the kernel's sibling lists."""
+    import test_corepair as cp
+    siblings = {}
+    for c in range(os.cpu_count()):
+        lst = (CPU / f"cpu{c}" / "topology" / "thread_siblings_list").read_text().strip()
+        siblings[c] = lst
+    p = cp.start(*cp.SOFT)
+    st = cp.Stats()
+    pairs = st.get()["pairs"].split()
+    st.close()
+    out = cp.stop(p)
+    assert len(pairs) == os.cpu_count() // 2, (pairs, out)
+    for pr in pairs:
+        m, s = (int(x) for x in pr.split("-"))
+        assert core_of(m) == core_of(s), (pr, siblings)
+    assert "pairs (Smt)" in out, out

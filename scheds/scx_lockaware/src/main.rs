@@ -14,14 +14,13 @@ mod stats;
 
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::Parser;
 use crossbeam::channel::RecvTimeoutError;
 use libbpf_rs::{MapCore, MapFlags, OpenObject};
-use log::{debug, info, warn};
+use log::{debug, info};
 use scx_stats::prelude::*;
 use scx_utils::{scx_ops_attach, scx_ops_load, scx_ops_open, uei_exited, uei_report};
 use scx_utils::{try_set_rlimit_infinity, UserExitInfo};
@@ -646,23 +645,16 @@ impl<'a> Scheduler<'a> {
 
     /// Sum the per-CPU counters of the BPF side.
     fn read_counters(&self) -> Result<Vec<u64>> {
-        let nr = bpf_intf::lockaware_stat_NR_SCHED_STATS as usize;
-        let mut sums = vec![0u64; nr];
         let per_cpu = self
             .skel
             .maps
             .cpu_stats
             .lookup_percpu(&0u32.to_ne_bytes(), MapFlags::ANY)?
             .context("cpu_stats map is empty")?;
-        for bytes in per_cpu {
-            for (i, sum) in sums.iter_mut().enumerate() {
-                let off = i * 8;
-                if let Some(b) = bytes.get(off..off + 8) {
-                    *sum += u64::from_ne_bytes(b.try_into().unwrap());
-                }
-            }
-        }
-        Ok(sums)
+        Ok(sched_common::stats::sum_per_cpu(
+            &per_cpu,
+            bpf_intf::lockaware_stat_NR_SCHED_STATS as usize,
+        ))
     }
 
     fn metrics(&self) -> Result<Metrics> {
@@ -796,35 +788,6 @@ impl Drop for Scheduler<'_> {
     }
 }
 
-fn init_logging(verbose: u8) -> Result<()> {
-    let level = if verbose > 0 {
-        simplelog::LevelFilter::Debug
-    } else {
-        simplelog::LevelFilter::Info
-    };
-    let mut cfg = simplelog::ConfigBuilder::new();
-    cfg.set_time_level(simplelog::LevelFilter::Error)
-        .set_location_level(simplelog::LevelFilter::Off)
-        .set_target_level(simplelog::LevelFilter::Off)
-        .set_thread_level(simplelog::LevelFilter::Off);
-    simplelog::TermLogger::init(
-        level,
-        cfg.build(),
-        simplelog::TerminalMode::Stderr,
-        simplelog::ColorChoice::Auto,
-    )?;
-    Ok(())
-}
-
-fn spawn_monitor(intv: f64, shutdown: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
-    std::thread::spawn(
-        move || match stats::monitor(Duration::from_secs_f64(intv), shutdown) {
-            Ok(()) => debug!("stats monitor finished"),
-            Err(e) => warn!("stats monitor stopped: {e:#}"),
-        },
-    )
-}
-
 fn real_main() -> Result<i32> {
     let opts = Opts::parse();
 
@@ -833,15 +796,12 @@ fn real_main() -> Result<i32> {
         return Ok(exit_code::OK);
     }
 
-    init_logging(opts.verbose)?;
+    sched_common::stats::init_logging(opts.verbose)?;
 
-    let shutdown = Arc::new(AtomicBool::new(false));
-    let flag = shutdown.clone();
-    ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed))
-        .context("installing the SIGINT/SIGTERM handler")?;
+    let shutdown = preflight::shutdown_flag()?;
 
     if let Some(intv) = opts.monitor {
-        let _ = spawn_monitor(intv, shutdown).join();
+        let _ = stats::spawn_monitor(intv, shutdown).join();
         return Ok(exit_code::OK);
     }
 
@@ -866,7 +826,7 @@ fn real_main() -> Result<i32> {
     info!("{SCHEDULER_NAME} {}: {opts:?}", env!("CARGO_PKG_VERSION"));
 
     if let Some(intv) = opts.stats {
-        spawn_monitor(intv, shutdown.clone());
+        stats::spawn_monitor(intv, shutdown.clone());
     }
 
     let mut open_object = MaybeUninit::uninit();
@@ -886,15 +846,7 @@ fn real_main() -> Result<i32> {
 }
 
 fn main() {
-    match real_main() {
-        Ok(code) => std::process::exit(code),
-        Err(e) => {
-            // Also reached when the kernel ejected the scheduler: uei_report! turns an error
-            // exit into an Err holding the kernel's reason.
-            eprintln!("{SCHEDULER_NAME}: {e:#}");
-            std::process::exit(exit_code::FAILURE);
-        }
-    }
+    preflight::exit_with(SCHEDULER_NAME, real_main());
 }
 
 #[cfg(test)]

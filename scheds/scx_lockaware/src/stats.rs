@@ -4,9 +4,8 @@
 //! time since the client connected); gauges are the current value.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Result;
 use scx_stats::prelude::*;
@@ -15,45 +14,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::bpf_intf;
 
-/// The statistics. Every event counter of the BPF side (`enum lockaware_stat` in
-/// `bpf/intf.h`) is declared once below, with its field name, its `STAT_*` index and its
-/// description; the struct, [`Metrics::delta`] and [`Metrics::set_counters`] are generated
-/// from that list. Gauges are set by the agent (`main.rs`, `metrics()`).
-macro_rules! metrics {
-    (
-        gauges { $( #[$($ga:tt)*] $g:ident : $gt:tt, )* }
-        counters { $( $c:ident = $idx:ident : $desc:tt, )* }
-    ) => {
-        #[stat_doc]
-        #[derive(Clone, Debug, Default, Serialize, Deserialize, Stats)]
-        #[stat(top)]
-        pub struct Metrics {
-            $( #[$($ga)*] pub $g: $gt, )*
-            $( #[stat(desc = $desc)] pub $c: u64, )*
-        }
-
-        impl Metrics {
-            /// The `STAT_*` index of every counter field, in field order.
-            #[cfg(test)]
-            pub const COUNTER_INDICES: &'static [u32] = &[ $( bpf_intf::$idx ),* ];
-
-            /// Events between `prev` and `self`; gauges keep their current value.
-            pub fn delta(&self, prev: &Self) -> Self {
-                Self {
-                    $( $c: self.$c.saturating_sub(prev.$c), )*
-                    ..self.clone()
-                }
-            }
-
-            /// Set every counter from the per-CPU sums the BPF side keeps (indexed by `STAT_*`).
-            pub fn set_counters(&mut self, sums: &[u64]) {
-                $( self.$c = sums[bpf_intf::$idx as usize]; )*
-            }
-        }
-    };
-}
-
-metrics! {
+// The statistics. Every event counter of the BPF side (`enum lockaware_stat` in
+// `bpf/intf.h`) is declared once below, with its field name, its `STAT_*` index and its
+// description; the struct, its `Delta` impl and `set_counters()` are generated from that list
+// (`sched_common::sched_metrics!`). Gauges are set by the agent (`main.rs`, `metrics()`).
+sched_common::sched_metrics! {
+    bpf_intf;
     gauges {
         #[stat(desc = "Seconds since the scheduler attached")]
         uptime_s: f64,
@@ -124,6 +90,10 @@ metrics! {
         yield_given = lockaware_stat_STAT_YIELD_GIVEN:
             "sched_yield() calls that gave the CPU to a waiting task that had run less \
                 (the others are no-ops: no such task waited)",
+        yield_kept_holder = lockaware_stat_STAT_YIELD_KEPT_HOLDER:
+            "sched_yield() calls that kept the CPU because the task that had run less was \
+                a mutex waiter the yielder had woken during its current run (it would find \
+                the mutex taken again)",
         wake_preempt = lockaware_stat_STAT_WAKE_PREEMPT:
             "Woken tasks that preempted the running task of their CPU (ahead in vtime)",
         pull_moved = lockaware_stat_STAT_PULL_MOVED:
@@ -166,7 +136,7 @@ impl Metrics {
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{} | \
              disp: own {} steal {} far {} keep {} aged {} | to-idle {} late-kick {} pull {}/{} | \
-             yield {} wake-preempt {}",
+             yield {} (kept {}) wake-preempt {}",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -186,6 +156,7 @@ impl Metrics {
             self.pull_moved,
             self.pull_idle_core,
             self.yield_given,
+            self.yield_kept_holder,
             self.wake_preempt,
         )?;
         writeln!(
@@ -235,37 +206,20 @@ impl Metrics {
 }
 
 pub fn server_data() -> StatsServerData<(), Metrics> {
-    let open: Box<dyn StatsOpener<(), Metrics>> = Box::new(move |(req_ch, res_ch)| {
-        req_ch.send(())?;
-        let mut prev = res_ch.recv()?;
-        let read: Box<dyn StatsReader<(), Metrics>> = Box::new(move |_args, (req_ch, res_ch)| {
-            req_ch.send(())?;
-            let cur = res_ch.recv()?;
-            let delta = cur.delta(&prev);
-            prev = cur;
-            delta.to_json()
-        });
-        Ok(read)
-    });
-
-    StatsServerData::new()
-        .add_meta(Metrics::meta())
-        .add_ops("top", StatsOps { open, close: None })
+    sched_common::stats::server_data::<Metrics>(|m| m)
 }
 
 /// Print the stats of the running scheduler every `intv` until `shutdown`.
-pub fn monitor(intv: Duration, shutdown: Arc<AtomicBool>) -> Result<()> {
-    scx_utils::monitor_stats::<Metrics>(
-        &[],
-        intv,
-        || shutdown.load(Ordering::Relaxed),
-        |m| m.format(&mut std::io::stdout()),
-    )
+pub fn spawn_monitor(intv: f64, shutdown: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
+    sched_common::stats::spawn_monitor::<Metrics>(intv, shutdown, |m| {
+        m.format(&mut std::io::stdout())
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sched_common::stats::Delta;
 
     #[test]
     fn delta_subtracts_counters_and_keeps_gauges() {

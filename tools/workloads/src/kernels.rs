@@ -29,6 +29,11 @@ pub enum Demand {
     Chase,
     /// EP-like: Gaussian pairs from a linear congruential generator (ops = pairs).
     Ep,
+    /// Maps --mb MiB of fresh anonymous memory, writes one byte per page and unmaps it
+    /// (ops = pages): a steady page-fault rate, the software-event stand-in for a
+    /// memory-intensive task when the machine has no PMU (scx_corepair --events
+    /// page-faults,cpu-clock).
+    Pages,
 }
 
 /// A scratch directory on tmpfs (/dev/shm), removed on drop.
@@ -160,6 +165,33 @@ pub fn run_demand(d: Demand, mb: usize, seed: u64, stop: &AtomicBool, ops: &Atom
                 }
                 std::hint::black_box(p);
                 ops.fetch_add(65536, Ordering::Relaxed);
+            }
+        }
+        Demand::Pages => {
+            let len = mb << 20;
+            let page = 4096;
+            while !stop.load(Ordering::Relaxed) {
+                // SAFETY: a private anonymous mapping, written only inside its bounds and
+                // unmapped before the next one.
+                unsafe {
+                    let p = libc::mmap(
+                        std::ptr::null_mut(),
+                        len,
+                        libc::PROT_READ | libc::PROT_WRITE,
+                        libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                        -1,
+                        0,
+                    );
+                    if p == libc::MAP_FAILED {
+                        return;
+                    }
+                    let b = p as *mut u8;
+                    for off in (0..len).step_by(page) {
+                        b.add(off).write_volatile(1);
+                    }
+                    libc::munmap(p, len);
+                }
+                ops.fetch_add((len / page) as u64, Ordering::Relaxed);
             }
         }
         Demand::Ep => {

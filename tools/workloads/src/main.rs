@@ -57,8 +57,8 @@ enum Cmd {
     /// File-system lock workloads on tmpfs: postmark-like churn in one shared directory,
     /// parallel find or parallel grep over a generated tree.
     Files(FilesArgs),
-    /// Demand classes for the pairing scheduler: memory-intensive (triad, chase) or
-    /// CPU-intensive (ep).
+    /// Demand classes for the pairing scheduler: memory-intensive (triad, chase), CPU-intensive
+    /// (ep), or page-fault-intensive (pages, for software counters).
     Demand(DemandArgs),
     /// Futex traffic of one kind: never-sleeping waits (eagain), token passing between
     /// pairs (event: condition-variable-like), or mutex-style lock sleeps of known length
@@ -485,6 +485,7 @@ fn demand(a: &DemandArgs) -> Result<Report> {
         Demand::Triad => "triad",
         Demand::Chase => "chase",
         Demand::Ep => "ep",
+        Demand::Pages => "pages",
     };
     Ok(report(name, &ops, elapsed, Vec::new(), tids))
 }
@@ -630,7 +631,7 @@ mod tests {
             let r = files(&a).unwrap();
             assert!(r.ops > 0, "{op:?}");
         }
-        for kind in [Demand::Triad, Demand::Chase, Demand::Ep] {
+        for kind in [Demand::Triad, Demand::Chase, Demand::Ep, Demand::Pages] {
             let a = DemandArgs {
                 kind,
                 common: Common { duration: 0.3 },

@@ -1,4 +1,5 @@
-// Builds the BPF side (src/bpf/*.bpf.c), its skeleton and the bindings of intf.h.
+// The build script of every scheduler crate (scheds/*/Cargo.toml: build = "../../lib/build_sched.rs"):
+// builds its BPF side (src/bpf/main.bpf.c), the skeleton and the bindings of src/bpf/intf.h.
 fn main() {
     // Shared BPF headers of the project (lib/bpf); cargo rebuilds when one changes.
     let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../../lib/bpf");
