@@ -3,6 +3,7 @@
 //! Nothing here needs a sched_ext kernel except [`preflight`] and [`sysfs`], which only
 //! read files under `/sys/kernel/sched_ext`.
 
+pub mod agent;
 pub mod cli;
 pub mod cpulist;
 pub mod preflight;

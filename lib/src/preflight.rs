@@ -64,29 +64,6 @@ impl fmt::Display for PreflightError {
 
 impl std::error::Error for PreflightError {}
 
-/// Run a scheduler's `real_main` and exit with its code. An error (also the kernel ejecting
-/// the scheduler: `uei_report!` turns an error exit into an Err holding the kernel's reason)
-/// is printed after the scheduler's name and exits with [`exit_code::FAILURE`].
-pub fn exit_with(name: &str, result: anyhow::Result<i32>) -> ! {
-    match result {
-        Ok(code) => std::process::exit(code),
-        Err(e) => {
-            eprintln!("{name}: {e:#}");
-            std::process::exit(exit_code::FAILURE)
-        }
-    }
-}
-
-/// A flag that Ctrl-C and SIGTERM set: the schedulers' main loops stop on it.
-pub fn shutdown_flag() -> anyhow::Result<std::sync::Arc<std::sync::atomic::AtomicBool>> {
-    use anyhow::Context;
-    let shutdown = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let flag = shutdown.clone();
-    ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed))
-        .context("installing the SIGINT/SIGTERM handler")?;
-    Ok(shutdown)
-}
-
 /// Decide from the observed facts; kept pure so that it can be tested on any machine.
 pub fn decide(
     has_sched_ext: bool,

@@ -28,6 +28,7 @@ use scx_utils::{try_set_rlimit_infinity, UserExitInfo};
 
 use pairing::{PairingMode, Pairs};
 use perf::{Counters, Event};
+use sched_common::agent::{self, Start};
 use sched_common::cli::int_in_range;
 use sched_common::preflight::{self, exit_code};
 use sched_common::topo::CpuTopo;
@@ -463,19 +464,16 @@ fn check_rules(opts: &Opts, topo: &CpuTopo, pairs: &Pairs) -> Result<usize> {
 fn real_main() -> Result<i32> {
     let opts = Opts::parse();
 
-    if opts.help_stats {
-        stats::server_data().describe_meta(&mut std::io::stdout(), None)?;
-        return Ok(exit_code::OK);
-    }
-
-    sched_common::stats::init_logging(opts.verbose)?;
-
-    let shutdown = preflight::shutdown_flag()?;
-
-    if let Some(intv) = opts.monitor {
-        let _ = stats::spawn_monitor(intv, shutdown).join();
-        return Ok(exit_code::OK);
-    }
+    let shutdown = match agent::begin(
+        opts.help_stats,
+        opts.verbose,
+        opts.monitor,
+        stats::server_data,
+        stats::spawn_monitor,
+    )? {
+        Start::Run(flag) => flag,
+        Start::Exit(code) => return Ok(code),
+    };
 
     // Flags that depend on the machine are checked before anything is loaded.
     let mut topo = CpuTopo::detect().context("reading the CPU topology")?;
@@ -534,7 +532,7 @@ fn real_main() -> Result<i32> {
 }
 
 fn main() {
-    preflight::exit_with(SCHEDULER_NAME, real_main());
+    agent::exit_with(SCHEDULER_NAME, real_main());
 }
 
 #[cfg(test)]

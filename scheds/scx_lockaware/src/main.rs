@@ -25,6 +25,7 @@ use scx_stats::prelude::*;
 use scx_utils::{scx_ops_attach, scx_ops_load, scx_ops_open, uei_exited, uei_report};
 use scx_utils::{try_set_rlimit_infinity, UserExitInfo};
 
+use sched_common::agent::{self, Start};
 use sched_common::cli::{float_in_range, int_in_range};
 use sched_common::preflight::{self, exit_code};
 use sched_common::topo::{CpuTopo, SscOrder};
@@ -791,19 +792,16 @@ impl Drop for Scheduler<'_> {
 fn real_main() -> Result<i32> {
     let opts = Opts::parse();
 
-    if opts.help_stats {
-        stats::server_data().describe_meta(&mut std::io::stdout(), None)?;
-        return Ok(exit_code::OK);
-    }
-
-    sched_common::stats::init_logging(opts.verbose)?;
-
-    let shutdown = preflight::shutdown_flag()?;
-
-    if let Some(intv) = opts.monitor {
-        let _ = stats::spawn_monitor(intv, shutdown).join();
-        return Ok(exit_code::OK);
-    }
+    let shutdown = match agent::begin(
+        opts.help_stats,
+        opts.verbose,
+        opts.monitor,
+        stats::server_data,
+        stats::spawn_monitor,
+    )? {
+        Start::Run(flag) => flag,
+        Start::Exit(code) => return Ok(code),
+    };
 
     // Flags that depend on the machine are checked before anything is loaded.
     let mut topo = CpuTopo::detect().context("reading the CPU topology")?;
@@ -846,7 +844,7 @@ fn real_main() -> Result<i32> {
 }
 
 fn main() {
-    preflight::exit_with(SCHEDULER_NAME, real_main());
+    agent::exit_with(SCHEDULER_NAME, real_main());
 }
 
 #[cfg(test)]
