@@ -402,7 +402,7 @@ static bool slave_dispatch(s32 cpu, s32 master)
 {
 	struct cpu_ctx *mctx = lookup_cpu_ctx(master), *sctx = lookup_cpu_ctx(cpu);
 	u64 dsq = cpu_dsq(cpu), now = scx_bpf_now();
-	u64 a, m, d, best_d = (u64)-1, best_r = 0;
+	u64 a, m, r, d, best_d = (u64)-1, best_r = 0;
 	struct task_struct *p;
 	s32 best_pid = -1;
 	u32 n = 0, best_n = 0;
@@ -424,11 +424,12 @@ static bool slave_dispatch(s32 cpu, s32 master)
 			break;
 		if (!bpf_cpumask_test_cpu(cpu, p->cpus_ptr))
 			continue;
-		d = pick_delta(task_rate(p), a, m);
+		r = task_rate(p);
+		d = pick_delta(r, a, m);
 		if (d < best_d) {
 			best_d = d;
 			best_pid = p->pid;
-			best_r = task_rate(p);
+			best_r = r;
 			best_n = n;
 		}
 		n++;
