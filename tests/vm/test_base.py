@@ -24,11 +24,16 @@ print(wait_ns / runs)
 
 
 def wakeup_wait(*flags):
-    """Mean run-queue wait per run, in ns, of a task that sleeps 2 ms in a loop while every
-    CPU runs a CPU hog (from its /proc/self/schedstat), and the scheduler's counters."""
-    with attached("--no-futex", "--no-kernel-locks", *flags, hogs=os.cpu_count()) as r:
+    """Mean run-queue wait per run, in ns, of a task that sleeps 2 ms in a loop on CPUs 0-1
+    while each of them runs a CPU hog (from its /proc/self/schedstat), and the scheduler's
+    counters. The hogs may move between CPUs 0 and 1 (a one-CPU task is never preempted), and
+    the other vCPUs stay idle, so that the guest's busy vCPUs do not outnumber the 2 host
+    cores: in a 4-vCPU guest with a hog on every vCPU, the host's time-slicing of the vCPU
+    threads delayed the preempting IPI itself and the gap closed to 1.6 ms against 2.0 ms."""
+    with attached("--no-futex", "--no-kernel-locks", *flags, hogs=2, cpus="0-1") as r:
         time.sleep(1)
-        out = subprocess.run([sys.executable, "-c", SLEEPER], env={**os.environ, "SECS": "4"},
+        out = subprocess.run(["taskset", "-c", "0-1", sys.executable, "-c", SLEEPER],
+                             env={**os.environ, "SECS": "4"},
                              capture_output=True, text=True, timeout=60).stdout
         m = r.stats.get()
     return float(out), m
@@ -44,9 +49,7 @@ def test_woken_task_preempts_a_cpu_hog():
           f"({m_on['wake_preempt']} preemptions), {off / 1e3:.0f} us without")
     assert m_off["wake_preempt"] == 0
     assert m_on["wake_preempt"] > 100, m_on["wake_preempt"]
-    # Measured in the 4-vCPU guest on 2 host cores: about 0.9 ms against 2 ms (the host's
-    # time-slicing of the vCPU threads delays the preempting IPI itself).
-    assert on < 0.75 * off, (on, off)
+    assert on < 0.5 * off, (on, off)
 
 
 YIELDER = """

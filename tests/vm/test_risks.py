@@ -52,8 +52,9 @@ class Run:
 
 
 @contextlib.contextmanager
-def attached(*flags, hogs=0, nice=0):
-    """scx_lockaware started with `flags` and `hogs` CPU hogs (at `nice`) beside it. On leaving,
+def attached(*flags, hogs=0, nice=0, cpus=None):
+    """scx_lockaware started with `flags` and `hogs` CPU hogs (at `nice`, on `cpus` if given)
+    beside it. On leaving,
     asserts that the scheduler is still attached (a test whose scheduler was ejected must not
     pass), then stops the hogs and detaches it cleanly."""
     p = start(*flags)
@@ -61,7 +62,7 @@ def attached(*flags, hogs=0, nice=0):
     st.get()
     h = None
     try:
-        h = Hogs(hogs, nice=nice) if hogs else None
+        h = Hogs(hogs, cpus=cpus, nice=nice) if hogs else None
         yield Run(st, h)
         assert state() == "enabled", "the scheduler was ejected"
     finally:
