@@ -5,6 +5,9 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crossbeam::channel::{Receiver, Sender};
 
 use scx_stats::prelude::*;
 
@@ -61,4 +64,60 @@ pub fn shutdown_flag() -> anyhow::Result<Arc<AtomicBool>> {
     ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed))
         .context("installing the SIGINT/SIGTERM handler")?;
     Ok(shutdown)
+}
+
+/// What the agents' shared main loop ([`serve`]) needs of a scheduler.
+pub trait Periodic {
+    type Metrics: Send + 'static;
+    /// Whether the kernel stopped the scheduler.
+    fn exited(&self) -> bool;
+    /// The statistics a `--stats`/`--monitor` client asked for.
+    fn metrics(&self) -> anyhow::Result<Self::Metrics>;
+    /// The agent's periodic work (scx_lockaware: the SSC step; scx_corepair: the balance
+    /// step).
+    fn step(&mut self) -> anyhow::Result<()>;
+}
+
+/// The longest a statistics request waits for [`serve`] to see it.
+pub const STATS_POLL: Duration = Duration::from_millis(100);
+
+/// Run `a.step()` every `period` and answer the statistics requests of the scx_stats server
+/// whose `channels()` are given until `shutdown` is set or
+/// the kernel stops the scheduler. Between the two it sleeps (nanosleep) rather than
+/// waiting in the request channel's `recv_timeout`, which spins and calls sched_yield()
+/// before it parks: with a 20 ms period that cost scx_corepair's agent 60 ms of CPU per
+/// second in a TCG guest (perf: crossbeam's `Channel::recv` and the context switches of its
+/// yields), where one balance step takes 0.15 ms (docs/benchmarks.md §16).
+pub fn serve<A: Periodic>(
+    a: &mut A,
+    period: Duration,
+    (res_ch, req_ch): (Sender<A::Metrics>, Receiver<()>),
+    shutdown: &AtomicBool,
+) -> anyhow::Result<()> {
+    use std::sync::atomic::Ordering;
+    let mut next = Instant::now() + period;
+    while !shutdown.load(Ordering::Relaxed) && !a.exited() {
+        let now = Instant::now();
+        if now < next {
+            std::thread::sleep((next - now).min(STATS_POLL));
+        }
+        loop {
+            match req_ch.try_recv() {
+                Ok(()) => res_ch
+                    .send(a.metrics()?)
+                    .map_err(|_| anyhow::anyhow!("the statistics server is gone"))?,
+                Err(e) if e.is_empty() => break,
+                Err(e) => Err(e)?,
+            }
+        }
+        let now = Instant::now();
+        if now >= next && !a.exited() {
+            a.step()?;
+            next += period;
+            if next < now {
+                next = now + period;
+            }
+        }
+    }
+    Ok(())
 }

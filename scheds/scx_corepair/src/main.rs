@@ -19,7 +19,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use crossbeam::channel::RecvTimeoutError;
 use libbpf_rs::{MapCore, MapFlags, OpenObject};
 use log::info;
 use scx_stats::prelude::*;
@@ -282,6 +281,23 @@ impl<'a> Scheduler<'a> {
         v
     }
 
+    /// Balance and serve statistics until Ctrl-C/SIGTERM or until the kernel stops the
+    /// scheduler, then detach and return the kernel's exit information.
+    fn run(&mut self, shutdown: &AtomicBool) -> Result<UserExitInfo> {
+        let (balance, channels) = (self.balance, self.stats_server.channels());
+        agent::serve(self, balance, channels, shutdown)?;
+        let _ = self.struct_ops.take();
+        uei_report!(&self.skel, uei)
+    }
+}
+
+impl agent::Periodic for Scheduler<'_> {
+    type Metrics = Metrics;
+
+    fn exited(&self) -> bool {
+        uei_exited!(&self.skel, uei)
+    }
+
     fn metrics(&self) -> Result<Metrics> {
         let c = self.read_counters()?;
         let per_mille = |r: u64| r as f64 * 1000.0 / pairing::RATE_ONE as f64;
@@ -336,7 +352,7 @@ impl<'a> Scheduler<'a> {
     }
 
     /// One balance step of the BPF side (figures 4.5 and 4.6, queue lengths).
-    fn balance_step(&mut self) -> Result<()> {
+    fn step(&mut self) -> Result<()> {
         let out = self
             .skel
             .progs
@@ -347,35 +363,6 @@ impl<'a> Scheduler<'a> {
             anyhow::bail!("balance step failed: {}", out.return_value as i32);
         }
         Ok(())
-    }
-
-    fn exited(&self) -> bool {
-        uei_exited!(&self.skel, uei)
-    }
-
-    /// Balance and serve statistics until Ctrl-C/SIGTERM or until the kernel stops the
-    /// scheduler, then detach and return the kernel's exit information.
-    fn run(&mut self, shutdown: &AtomicBool) -> Result<UserExitInfo> {
-        let (res_ch, req_ch) = self.stats_server.channels();
-        let mut next = Instant::now() + self.balance;
-        while !shutdown.load(Ordering::Relaxed) && !self.exited() {
-            match req_ch.recv_timeout(next.saturating_duration_since(Instant::now())) {
-                Ok(()) => res_ch.send(self.metrics()?)?,
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(e) => Err(e)?,
-            }
-            if Instant::now() >= next {
-                if !self.exited() {
-                    self.balance_step()?;
-                }
-                next += self.balance;
-                if next < Instant::now() {
-                    next = Instant::now() + self.balance;
-                }
-            }
-        }
-        let _ = self.struct_ops.take();
-        uei_report!(&self.skel, uei)
     }
 }
 

@@ -18,7 +18,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use crossbeam::channel::RecvTimeoutError;
 use libbpf_rs::{MapCore, MapFlags, OpenObject};
 use log::{debug, info};
 use scx_stats::prelude::*;
@@ -568,55 +567,6 @@ impl<'a> Scheduler<'a> {
         })
     }
 
-    /// One agent step (every --interval-ms): collect the votes of the window, run the search
-    /// and apply the SSC size it chose.
-    fn step(&mut self) -> Result<()> {
-        use bpf_intf::*;
-        let c = self.read_counters()?;
-        let at = |i: u32| c[i as usize];
-        let now = Instant::now();
-        let cur = [
-            at(lockaware_stat_STAT_VOTE_RUN_NS),
-            at(lockaware_stat_STAT_VOTE_SPIN_NS),
-            at(lockaware_stat_STAT_VOTE_BLOCK_NS),
-            at(lockaware_stat_STAT_VOTE_LOCK_SYS_NS),
-        ];
-        let d = |i: usize| cur[i].saturating_sub(self.ssc.prev_votes[i]) as f64;
-        let window = Votes {
-            run_ns: d(0),
-            spin_ns: d(1),
-            block_ns: d(2),
-            lock_sys_ns: d(3),
-            wall_ns: now.duration_since(self.ssc.prev_at).as_nanos() as f64,
-        };
-        self.ssc.prev_votes = cur;
-        self.ssc.prev_at = now;
-        self.ssc.last_window = window;
-        self.ssc.n_lock =
-            at(lockaware_stat_STAT_LOCK_IN).saturating_sub(at(lockaware_stat_STAT_LOCK_OUT));
-
-        let since = self.started.elapsed();
-        let n_lock = self.ssc.n_lock as usize;
-        if let Some(search) = self.ssc.search.as_mut() {
-            let d = search.feed(since, n_lock, &window);
-            if d.action != search::Action::Wait {
-                debug!(
-                    "search: size {} thro {:.3} n_lock {} -> {:?}, size {}",
-                    d.size, d.thro, n_lock, d.action, d.new_size
-                );
-            }
-            if d.new_size != self.ssc.cpus.len() {
-                info!(
-                    "SSC {} -> {} CPUs ({:?}, thro {:.3} at {})",
-                    d.size, d.new_size, d.action, d.thro, d.size
-                );
-                let cpus = self.ssc.plan.order[..d.new_size].to_vec();
-                apply_ssc(&mut self.skel, &mut self.ssc, cpus)?;
-            }
-        }
-        Ok(())
-    }
-
     /// The tasks seen waiting for locks recently, most waiting first.
     fn top_lock_tasks(&self, max: usize) -> Vec<(i32, bpf_intf::lock_task_info)> {
         let map = &self.skel.maps.lock_tasks;
@@ -656,6 +606,43 @@ impl<'a> Scheduler<'a> {
             &per_cpu,
             bpf_intf::lockaware_stat_NR_SCHED_STATS as usize,
         ))
+    }
+
+    /// Serve statistics until Ctrl-C/SIGTERM or until the kernel stops the scheduler, then
+    /// detach and return the kernel's exit information.
+    fn run(&mut self, shutdown: &AtomicBool) -> Result<UserExitInfo> {
+        let (interval, channels) = (self.interval, self.stats_server.channels());
+        agent::serve(self, interval, channels, shutdown)?;
+        let _ = self.struct_ops.take();
+        uei_report!(&self.skel, uei)
+    }
+}
+
+/// Install `cpus` as the SSC: write the request into the BPF side's ssc_next[] and run its
+/// apply_ssc() program.
+fn apply_ssc(skel: &mut BpfSkel, ssc: &mut SscState, cpus: Vec<usize>) -> Result<()> {
+    let bss = skel.maps.bss_data.as_deref_mut().context("no .bss")?;
+    bss.ssc_next.iter_mut().for_each(|b| *b = 0);
+    for &c in &cpus {
+        bss.ssc_next[c] = 1;
+    }
+    let out = skel
+        .progs
+        .apply_ssc
+        .test_run(libbpf_rs::ProgramInput::default())
+        .context("running apply_ssc")?;
+    if out.return_value != 0 {
+        anyhow::bail!("apply_ssc failed: {}", out.return_value as i32);
+    }
+    ssc.cpus = cpus;
+    Ok(())
+}
+
+impl agent::Periodic for Scheduler<'_> {
+    type Metrics = Metrics;
+
+    fn exited(&self) -> bool {
+        uei_exited!(&self.skel, uei)
     }
 
     fn metrics(&self) -> Result<Metrics> {
@@ -732,55 +719,54 @@ impl<'a> Scheduler<'a> {
         Ok(m)
     }
 
-    fn exited(&self) -> bool {
-        uei_exited!(&self.skel, uei)
-    }
+    /// One agent step (every --interval-ms): collect the votes of the window, run the search
+    /// and apply the SSC size it chose.
+    fn step(&mut self) -> Result<()> {
+        use bpf_intf::*;
+        let c = self.read_counters()?;
+        let at = |i: u32| c[i as usize];
+        let now = Instant::now();
+        let cur = [
+            at(lockaware_stat_STAT_VOTE_RUN_NS),
+            at(lockaware_stat_STAT_VOTE_SPIN_NS),
+            at(lockaware_stat_STAT_VOTE_BLOCK_NS),
+            at(lockaware_stat_STAT_VOTE_LOCK_SYS_NS),
+        ];
+        let d = |i: usize| cur[i].saturating_sub(self.ssc.prev_votes[i]) as f64;
+        let window = Votes {
+            run_ns: d(0),
+            spin_ns: d(1),
+            block_ns: d(2),
+            lock_sys_ns: d(3),
+            wall_ns: now.duration_since(self.ssc.prev_at).as_nanos() as f64,
+        };
+        self.ssc.prev_votes = cur;
+        self.ssc.prev_at = now;
+        self.ssc.last_window = window;
+        self.ssc.n_lock =
+            at(lockaware_stat_STAT_LOCK_IN).saturating_sub(at(lockaware_stat_STAT_LOCK_OUT));
 
-    /// Serve statistics until Ctrl-C/SIGTERM or until the kernel stops the scheduler, then
-    /// detach and return the kernel's exit information.
-    fn run(&mut self, shutdown: &AtomicBool) -> Result<UserExitInfo> {
-        let (res_ch, req_ch) = self.stats_server.channels();
-        let mut next_step = Instant::now() + self.interval;
-        while !shutdown.load(Ordering::Relaxed) && !self.exited() {
-            let wait = next_step
-                .saturating_duration_since(Instant::now())
-                .min(Duration::from_millis(250));
-            match req_ch.recv_timeout(wait) {
-                Ok(()) => res_ch.send(self.metrics()?)?,
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(e) => Err(e)?,
+        let since = self.started.elapsed();
+        let n_lock = self.ssc.n_lock as usize;
+        if let Some(search) = self.ssc.search.as_mut() {
+            let d = search.feed(since, n_lock, &window);
+            if d.action != search::Action::Wait {
+                debug!(
+                    "search: size {} thro {:.3} n_lock {} -> {:?}, size {}",
+                    d.size, d.thro, n_lock, d.action, d.new_size
+                );
             }
-            if Instant::now() >= next_step {
-                self.step()?;
-                next_step += self.interval;
-                if next_step < Instant::now() {
-                    next_step = Instant::now() + self.interval;
-                }
+            if d.new_size != self.ssc.cpus.len() {
+                info!(
+                    "SSC {} -> {} CPUs ({:?}, thro {:.3} at {})",
+                    d.size, d.new_size, d.action, d.thro, d.size
+                );
+                let cpus = self.ssc.plan.order[..d.new_size].to_vec();
+                apply_ssc(&mut self.skel, &mut self.ssc, cpus)?;
             }
         }
-        let _ = self.struct_ops.take();
-        uei_report!(&self.skel, uei)
+        Ok(())
     }
-}
-
-/// Install `cpus` as the SSC: write the request into the BPF side's ssc_next[] and run its
-/// apply_ssc() program.
-fn apply_ssc(skel: &mut BpfSkel, ssc: &mut SscState, cpus: Vec<usize>) -> Result<()> {
-    let bss = skel.maps.bss_data.as_deref_mut().context("no .bss")?;
-    bss.ssc_next.iter_mut().for_each(|b| *b = 0);
-    for &c in &cpus {
-        bss.ssc_next[c] = 1;
-    }
-    let out = skel
-        .progs
-        .apply_ssc
-        .test_run(libbpf_rs::ProgramInput::default())
-        .context("running apply_ssc")?;
-    if out.return_value != 0 {
-        anyhow::bail!("apply_ssc failed: {}", out.return_value as i32);
-    }
-    ssc.cpus = cpus;
-    Ok(())
 }
 
 impl Drop for Scheduler<'_> {
