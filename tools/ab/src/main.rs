@@ -118,6 +118,12 @@ struct Opts {
     #[arg(long, value_name = "FIELD", default_value = "ops_per_s")]
     metric: String,
 
+    /// Another numeric field of the workload's JSON line to summarize like --metric
+    /// (repeatable): summary-FIELD.json, .csv and .svg. A run whose JSON lacks the field is
+    /// left out of that summary only.
+    #[arg(long = "also-metric", value_name = "FIELD")]
+    also_metrics: Vec<String>,
+
     /// Output directory (created; default results/ab-UNIXTIME).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -203,6 +209,8 @@ struct Meta {
     variants: Vec<Variant>,
     workload: Vec<String>,
     metric: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    also_metrics: Vec<String>,
     reps: usize,
     #[serde(default)]
     interrupted: bool,
@@ -427,17 +435,26 @@ impl Harness {
 /// Valid samples, runs and discarded runs of one (workers, variant index) cell.
 type CellRuns = (Vec<f64>, usize, usize);
 
-/// (variant, baseline) metric pairs of the same repetition and worker count.
+/// A run's value of the main metric (`field` None) or of an --also-metric field.
+fn run_value(r: &Run, field: Option<&str>) -> Option<f64> {
+    match field {
+        None => r.metric,
+        Some(f) => r.workload.as_ref()?.get(f)?.as_f64(),
+    }
+}
+
+/// (variant, baseline) value pairs of the same repetition and worker count.
 fn pairs_with_baseline(
     opts: &Meta,
     runs: &[Run],
+    field: Option<&str>,
     workers: Option<usize>,
     vi: usize,
 ) -> Vec<(f64, f64)> {
     let valid = |name: &str, rep: usize| {
         runs.iter()
             .find(|r| r.variant == name && r.rep == rep && r.workers == workers && r.valid)
-            .and_then(|r| r.metric)
+            .and_then(|r| run_value(r, field))
     };
     let (name, base) = (&opts.variants[vi].name, &opts.variants[0].name);
     (1..=opts.reps)
@@ -445,7 +462,8 @@ fn pairs_with_baseline(
         .collect()
 }
 
-fn summarize(opts: &Meta, runs: &[Run]) -> Vec<Cell> {
+/// The cells of the main metric (`field` None) or of one --also-metric field.
+fn summarize(opts: &Meta, runs: &[Run], field: Option<&str>) -> Vec<Cell> {
     let mut by: BTreeMap<(Option<usize>, usize), CellRuns> = BTreeMap::new();
     for r in runs {
         let vi = opts
@@ -455,7 +473,7 @@ fn summarize(opts: &Meta, runs: &[Run]) -> Vec<Cell> {
             .unwrap_or(0);
         let e = by.entry((r.workers, vi)).or_default();
         e.1 += 1;
-        match (r.valid, r.metric) {
+        match (r.valid, run_value(r, field)) {
             (true, Some(m)) => e.0.push(m),
             _ => e.2 += 1,
         }
@@ -473,7 +491,7 @@ fn summarize(opts: &Meta, runs: &[Run]) -> Vec<Cell> {
             _ => None,
         };
         let paired = if *vi != 0 {
-            stats::paired_ratio(&pairs_with_baseline(opts, runs, *workers, *vi))
+            stats::paired_ratio(&pairs_with_baseline(opts, runs, field, *workers, *vi))
         } else {
             None
         };
@@ -551,22 +569,44 @@ fn progress(done: usize, total: usize, started: Instant, last: &Run) {
     );
 }
 
-/// Write summary.json, summary.csv and summary.svg of `runs` into `out`, and print the table.
+/// Write summary.json, summary.csv and summary.svg of `runs` into `out` (and
+/// summary-FIELD.* for each --also-metric), and print the tables.
 fn write_outputs(out: &Path, meta: &Meta, runs: &[Run]) -> Result<()> {
-    let cells = summarize(meta, runs);
-    let summary = serde_json::json!({
+    write_summary(out, "summary", meta, runs, None)?;
+    for f in &meta.also_metrics {
+        println!("{f}:");
+        write_summary(out, &format!("summary-{f}"), meta, runs, Some(f))?;
+    }
+    Ok(())
+}
+
+/// STEM.json, STEM.csv and STEM.svg of the main metric (`field` None) or of one field.
+fn write_summary(
+    out: &Path,
+    stem: &str,
+    meta: &Meta,
+    runs: &[Run],
+    field: Option<&str>,
+) -> Result<()> {
+    let cells = summarize(meta, runs, field);
+    let metric = field.unwrap_or(&meta.metric);
+    // summary.json also keeps what --summarize needs (the --also-metric fields).
+    let mut summary = serde_json::json!({
         "variants": meta.variants,
         "workload": meta.workload,
-        "metric": meta.metric,
+        "metric": metric,
         "reps": meta.reps,
         "interrupted": meta.interrupted,
         "cells": cells,
     });
+    if field.is_none() && !meta.also_metrics.is_empty() {
+        summary["also_metrics"] = serde_json::json!(meta.also_metrics);
+    }
     std::fs::write(
-        out.join("summary.json"),
+        out.join(format!("{stem}.json")),
         serde_json::to_string_pretty(&summary)?,
     )?;
-    write_csv(&out.join("summary.csv"), &cells)?;
+    write_csv(&out.join(format!("{stem}.csv")), &cells)?;
     let names: Vec<String> = meta.variants.iter().map(|v| v.name.clone()).collect();
     let pts: Vec<plot::Point> = cells
         .iter()
@@ -582,7 +622,13 @@ fn write_outputs(out: &Path, meta: &Meta, runs: &[Run]) -> Result<()> {
         })
         .collect();
     let title = meta.workload.join(" ");
-    if let Err(e) = plot::plot(&out.join("summary.svg"), &title, &meta.metric, &names, &pts) {
+    if let Err(e) = plot::plot(
+        &out.join(format!("{stem}.svg")),
+        &title,
+        metric,
+        &names,
+        &pts,
+    ) {
         eprintln!("scx-ab: no plot: {e:#}");
     }
     for c in &cells {
@@ -701,6 +747,7 @@ fn real_main() -> Result<i32> {
         variants: h.opts.variants.clone(),
         workload: h.opts.workload.clone(),
         metric: h.opts.metric.clone(),
+        also_metrics: h.opts.also_metrics.clone(),
         reps: h.opts.reps,
         interrupted: h.stop.load(Ordering::Relaxed),
     };
@@ -849,10 +896,11 @@ mod tests {
             variants: opts.variants.clone(),
             workload: opts.workload.clone(),
             metric: opts.metric.clone(),
+            also_metrics: Vec::new(),
             reps: opts.reps,
             interrupted: false,
         };
-        let cells = summarize(&meta, &runs);
+        let cells = summarize(&meta, &runs, None);
         assert_eq!(cells.len(), 2);
         assert_eq!(cells[0].variant, "eevdf");
         assert_eq!(cells[0].summary.as_ref().unwrap().mean, 11.0);
@@ -866,6 +914,63 @@ mod tests {
         let p = b.paired.as_ref().unwrap();
         assert_eq!(p.n, 2);
         assert!((p.ratio - (2.0f64 * 22.0 / 12.0).sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn also_metric_is_summarized_from_the_workload_json() {
+        let opts = Opts::try_parse_from([
+            "scx-ab",
+            "--reps",
+            "2",
+            "--variant",
+            "eevdf",
+            "--variant",
+            "b=x",
+            "--also-metric",
+            "t",
+            "--",
+            "w",
+        ])
+        .unwrap();
+        assert_eq!(opts.also_metrics, ["t"]);
+        let mk = |v: &str, rep: usize, t: Option<f64>| Run {
+            variant: v.into(),
+            rep,
+            workers: None,
+            valid: true,
+            reason: None,
+            ops: String::new(),
+            metric: Some(1.0),
+            seconds: 1.0,
+            workload: Some(match t {
+                Some(t) => serde_json::json!({ "t": t }),
+                None => serde_json::json!({}),
+            }),
+            sched_stats: None,
+        };
+        let runs = vec![
+            mk("eevdf", 1, Some(4.0)),
+            mk("b", 1, Some(2.0)),
+            mk("eevdf", 2, Some(4.0)),
+            mk("b", 2, None),
+        ];
+        let meta = Meta {
+            variants: opts.variants.clone(),
+            workload: opts.workload.clone(),
+            metric: opts.metric.clone(),
+            also_metrics: opts.also_metrics.clone(),
+            reps: opts.reps,
+            interrupted: false,
+        };
+        let cells = summarize(&meta, &runs, Some("t"));
+        // Run 2 of "b" lacks the field: out of this summary, counted as discarded here.
+        assert_eq!(cells[1].summary.as_ref().unwrap().n, 1);
+        assert_eq!(cells[1].paired.as_ref().unwrap().ratio, 0.5);
+        // The main metric still has every run.
+        assert_eq!(
+            summarize(&meta, &runs, None)[1].summary.as_ref().unwrap().n,
+            2
+        );
     }
 
     #[test]

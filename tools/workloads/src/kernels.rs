@@ -131,95 +131,149 @@ pub fn run_file_op(op: FileOp, root: &Path, i: usize, stop: &AtomicBool, ops: &A
     }
 }
 
-/// Worker of a demand workload over `mb` MiB, until `stop`.
-pub fn run_demand(d: Demand, mb: usize, seed: u64, stop: &AtomicBool, ops: &AtomicU64) {
-    match d {
-        Demand::Triad => {
-            let n = (mb << 20) / 8;
-            let (mut a, b, c) = (vec![0.0f64; n], vec![1.0f64; n], vec![2.0f64; n]);
-            while !stop.load(Ordering::Relaxed) {
-                for j in 0..n {
-                    a[j] = b[j] + 3.0 * c[j];
-                }
-                std::hint::black_box(&mut a);
-                ops.fetch_add(n as u64, Ordering::Relaxed);
-            }
+impl Demand {
+    /// Memory-intensive (the master's side of a pair) rather than CPU-intensive.
+    pub fn is_memory(self) -> bool {
+        !matches!(self, Demand::Ep)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Demand::Triad => "triad",
+            Demand::Chase => "chase",
+            Demand::Ep => "ep",
+            Demand::Pages => "pages",
         }
-        Demand::Chase => {
-            let n = ((mb << 20) / 8).max(2);
-            // A single random cycle (Sattolo's algorithm) so that every load depends on the
-            // previous one and the whole buffer is visited.
-            let mut next: Vec<usize> = (0..n).collect();
-            let mut x = seed | 1;
-            for i in (1..n).rev() {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let j = (x % i as u64) as usize;
-                next.swap(i, j);
+    }
+}
+
+/// One demand worker: its buffers, built by `new` (not part of the measured work), and
+/// `round()`, one unit of fixed work that returns the operations it did. A round is one pass
+/// over the arrays (triad), 65536 dependent loads (chase), 65536 pairs (ep) or one mapping of
+/// --mb MiB touched page by page (pages).
+pub struct DemandWorker {
+    kind: Demand,
+    len: usize,
+    arrays: [Vec<f64>; 3],
+    next: Vec<usize>,
+    pos: usize,
+    lcg: u64,
+    tally: [u64; 10],
+}
+
+const ROUND_STEPS: u64 = 65536;
+
+impl DemandWorker {
+    pub fn new(kind: Demand, mb: usize, seed: u64) -> Self {
+        let mut w = Self {
+            kind,
+            len: mb << 20,
+            arrays: [Vec::new(), Vec::new(), Vec::new()],
+            next: Vec::new(),
+            pos: 0,
+            lcg: seed.wrapping_mul(6364136223846793005).wrapping_add(1),
+            tally: [0; 10],
+        };
+        match kind {
+            Demand::Triad => {
+                let n = w.len / 8;
+                w.arrays = [vec![0.0; n], vec![1.0; n], vec![2.0; n]];
             }
-            let mut p = 0usize;
-            while !stop.load(Ordering::Relaxed) {
-                for _ in 0..65536 {
-                    p = next[p];
+            Demand::Chase => {
+                // A single random cycle (Sattolo's algorithm) so that every load depends on
+                // the previous one and the whole buffer is visited.
+                let n = (w.len / 8).max(2);
+                w.next = (0..n).collect();
+                let mut x = seed | 1;
+                for i in (1..n).rev() {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let j = (x % i as u64) as usize;
+                    w.next.swap(i, j);
                 }
-                std::hint::black_box(p);
-                ops.fetch_add(65536, Ordering::Relaxed);
             }
+            Demand::Ep | Demand::Pages => {}
         }
-        Demand::Pages => {
-            let len = mb << 20;
-            let page = 4096;
-            while !stop.load(Ordering::Relaxed) {
+        w
+    }
+
+    /// One round of work; the operations it did (elements, loads, pairs or pages).
+    pub fn round(&mut self) -> u64 {
+        match self.kind {
+            Demand::Triad => {
+                let [a, b, c] = &mut self.arrays;
+                for ((x, y), z) in a.iter_mut().zip(b.iter()).zip(c.iter()) {
+                    *x = y + 3.0 * z;
+                }
+                std::hint::black_box(&mut self.arrays);
+                self.arrays[0].len() as u64
+            }
+            Demand::Chase => {
+                let mut p = self.pos;
+                for _ in 0..ROUND_STEPS {
+                    p = self.next[p];
+                }
+                self.pos = std::hint::black_box(p);
+                ROUND_STEPS
+            }
+            Demand::Pages => {
+                let page = 4096;
                 // SAFETY: a private anonymous mapping, written only inside its bounds and
                 // unmapped before the next one.
                 unsafe {
                     let p = libc::mmap(
                         std::ptr::null_mut(),
-                        len,
+                        self.len,
                         libc::PROT_READ | libc::PROT_WRITE,
                         libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
                         -1,
                         0,
                     );
-                    if p == libc::MAP_FAILED {
-                        return;
-                    }
+                    assert!(
+                        p != libc::MAP_FAILED,
+                        "mmap: {}",
+                        std::io::Error::last_os_error()
+                    );
                     let b = p as *mut u8;
-                    for off in (0..len).step_by(page) {
+                    for off in (0..self.len).step_by(page) {
                         b.add(off).write_volatile(1);
                     }
-                    libc::munmap(p, len);
+                    libc::munmap(p, self.len);
                 }
-                ops.fetch_add((len / page) as u64, Ordering::Relaxed);
+                (self.len / page) as u64
             }
-        }
-        Demand::Ep => {
-            // NAS EP's kernel: uniform pairs from an LCG, Gaussian pairs by Marsaglia's polar
-            // method, tallied by annulus.
-            let mut s: u64 = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-            let mut q = [0u64; 10];
-            while !stop.load(Ordering::Relaxed) {
-                for _ in 0..65536 {
+            Demand::Ep => {
+                // NAS EP's kernel: uniform pairs from an LCG, Gaussian pairs by Marsaglia's
+                // polar method, tallied by annulus.
+                let mut s = self.lcg;
+                let mut uniform = || {
                     s = s
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
-                    let u = (s >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
-                    s = s
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let v = (s >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
+                    (s >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+                };
+                for _ in 0..ROUND_STEPS {
+                    let (u, v) = (uniform(), uniform());
                     let t = u * u + v * v;
                     if t > 0.0 && t <= 1.0 {
                         let f = (-2.0 * t.ln() / t).sqrt();
-                        let (gx, gy) = (u * f, v * f);
-                        let l = gx.abs().max(gy.abs()) as usize;
-                        q[l.min(9)] += 1;
+                        let l = (u * f).abs().max((v * f).abs()) as usize;
+                        self.tally[l.min(9)] += 1;
                     }
                 }
-                std::hint::black_box(&q);
-                ops.fetch_add(65536, Ordering::Relaxed);
+                self.lcg = s;
+                std::hint::black_box(&self.tally);
+                ROUND_STEPS
             }
         }
+    }
+}
+
+/// Worker of a demand workload over `mb` MiB, until `stop`.
+pub fn run_demand(d: Demand, mb: usize, seed: u64, stop: &AtomicBool, ops: &AtomicU64) {
+    let mut w = DemandWorker::new(d, mb, seed);
+    while !stop.load(Ordering::Relaxed) {
+        ops.fetch_add(w.round(), Ordering::Relaxed);
     }
 }

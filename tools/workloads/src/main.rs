@@ -18,6 +18,7 @@ use sched_common::cli::{float_in_range, int_in_range};
 mod futex;
 mod kernels;
 mod micro;
+mod mix;
 use kernels::{Demand, FileOp};
 use micro::{CounterLock, Micro};
 
@@ -60,6 +61,11 @@ enum Cmd {
     /// Demand classes for the pairing scheduler: memory-intensive (triad, chase), CPU-intensive
     /// (ep), or page-fault-intensive (pages, for software counters).
     Demand(DemandArgs),
+    /// A fixed-work mix of demand classes (thesis §4.4): every task does a fixed number of
+    /// rounds of its class's work. Reports each task's execution time and, per side (memory:
+    /// triad, chase, pages; CPU: ep), the mean, the spread and the coefficient of variation,
+    /// and the time of the whole mix.
+    Mix(MixArgs),
     /// Futex traffic of one kind: never-sleeping waits (eagain), token passing between
     /// pairs (event: condition-variable-like), or mutex-style lock sleeps of known length
     /// (handoff). Reports ns per operation too.
@@ -120,6 +126,31 @@ struct DemandArgs {
     workers: Workers,
     /// Buffer per worker in MiB (triad: each of 3 arrays; 1 to 65536). Make it larger than
     /// the LLC for a memory-intensive run.
+    #[arg(long, value_name = "MIB", default_value = "64",
+          value_parser = |s: &str| int_in_range(s, 1, 65_536, "MiB").map(|v| v as usize))]
+    mb: usize,
+}
+
+#[derive(Args, Debug)]
+struct MixArgs {
+    /// The tasks as CLASS:COUNT,... (classes triad, chase, ep, pages; counts 1 to 4096),
+    /// e.g. pages:2,ep:2.
+    #[arg(long, value_name = "LIST", value_parser = mix::parse_mix)]
+    mix: mix::Mix,
+    /// The fixed work of each task as CLASS=ROUNDS,... for every class of --mix (1 to
+    /// 1000000000 rounds; a round is one pass over the arrays for triad, 65536 loads for
+    /// chase, 65536 pairs for ep, one --mb mapping touched page by page for pages).
+    #[arg(long, value_name = "LIST", value_parser = mix::parse_rounds,
+          required_unless_present = "calibrate", conflicts_with = "calibrate")]
+    rounds: Option<mix::Rounds>,
+    /// Instead of a fixed-work run: run the mix for SECS seconds (0.1 to 86400) and print the
+    /// --rounds that give each class's tasks about SECS of work in this mix under the
+    /// scheduler now running. Calibrate once under the baseline and give every variant of an
+    /// A/B run the same --rounds.
+    #[arg(long, value_name = "SECS", value_parser = parse_duration)]
+    calibrate: Option<f64>,
+    /// Buffer per task in MiB (triad: each of 3 arrays; 1 to 65536). Larger than the LLC
+    /// for a memory-intensive task.
     #[arg(long, value_name = "MIB", default_value = "64",
           value_parser = |s: &str| int_in_range(s, 1, 65_536, "MiB").map(|v| v as usize))]
     mb: usize,
@@ -481,13 +512,7 @@ fn demand(a: &DemandArgs) -> Result<Report> {
     let (ops, tids, elapsed) = run_workers_pinned(n, a.common.duration, pin, move |i, s, o| {
         kernels::run_demand(kind, mb, 0x9e3779b97f4a7c15 ^ i as u64, s, o)
     })?;
-    let name = match a.kind {
-        Demand::Triad => "triad",
-        Demand::Chase => "chase",
-        Demand::Ep => "ep",
-        Demand::Pages => "pages",
-    };
-    Ok(report(name, &ops, elapsed, Vec::new(), tids))
+    Ok(report(a.kind.name(), &ops, elapsed, Vec::new(), tids))
 }
 
 fn futex_bench(a: &FutexArgs) -> Result<Report> {
@@ -526,6 +551,21 @@ fn main() -> Result<()> {
         Cmd::Files(a) => files(a)?,
         Cmd::Demand(a) => demand(a)?,
         Cmd::Futex(a) => futex_bench(a)?,
+        Cmd::Mix(a) => {
+            let out = match (&a.rounds, a.calibrate) {
+                (Some(r), _) => serde_json::to_string(&mix::run(&a.mix, r, a.mb)?)?,
+                (None, Some(secs)) => serde_json::json!({
+                    "benchmark": "mix-calibrate",
+                    "mix": a.mix.to_string(),
+                    "seconds": secs,
+                    "rounds": mix::calibrate(&a.mix, a.mb, secs)?.to_string(),
+                })
+                .to_string(),
+                (None, None) => unreachable!("clap requires --rounds or --calibrate"),
+            };
+            println!("{out}");
+            return Ok(());
+        }
     };
     println!("{}", serde_json::to_string(&r)?);
     Ok(())
