@@ -27,48 +27,42 @@ fn parse_class(s: &str) -> Result<Demand, String> {
         .map_err(|_| format!("unknown class '{s}' (allowed: triad, chase, ep, pages)"))
 }
 
-/// `CLASS:COUNT,...`, e.g. `pages:2,ep:2`; each class once, counts 1 to 4096.
-pub fn parse_mix(s: &str) -> Result<Mix, String> {
-    let mut v: Vec<(Demand, usize)> = Vec::new();
-    for part in s.split(',') {
-        let (c, n) = part
-            .split_once(':')
-            .ok_or_else(|| format!("'{part}': expected CLASS:COUNT, e.g. pages:2"))?;
-        let c = parse_class(c)?;
-        let n: usize = n
-            .trim()
-            .parse()
-            .ok()
-            .filter(|n| (1..=4096).contains(n))
-            .ok_or_else(|| format!("'{part}': the count must be 1 to 4096"))?;
-        if v.iter().any(|(k, _)| *k == c) {
-            return Err(format!("class '{}' given twice", c.name()));
-        }
-        v.push((c, n));
-    }
-    Ok(Mix(v))
-}
-
-/// `CLASS=ROUNDS,...`, e.g. `pages=40,ep=900`; rounds 1 to 10^9.
-pub fn parse_rounds(s: &str) -> Result<Rounds, String> {
+/// `CLASS<sep>N,...`: each class once, N from `lo` to `hi` (`what` names N).
+fn parse_classes(
+    s: &str,
+    sep: char,
+    what: &str,
+    (lo, hi): (u64, u64),
+) -> Result<Vec<(Demand, u64)>, String> {
     let mut v: Vec<(Demand, u64)> = Vec::new();
     for part in s.split(',') {
         let (c, n) = part
-            .split_once('=')
-            .ok_or_else(|| format!("'{part}': expected CLASS=ROUNDS, e.g. ep=900"))?;
+            .split_once(sep)
+            .ok_or_else(|| format!("'{part}': expected CLASS{sep}{}", what.to_uppercase()))?;
         let c = parse_class(c)?;
         let n: u64 = n
             .trim()
             .parse()
             .ok()
-            .filter(|n| (1..=1_000_000_000).contains(n))
-            .ok_or_else(|| format!("'{part}': rounds must be 1 to 1000000000"))?;
+            .filter(|n| (lo..=hi).contains(n))
+            .ok_or_else(|| format!("'{part}': the {what} must be {lo} to {hi}"))?;
         if v.iter().any(|(k, _)| *k == c) {
             return Err(format!("class '{}' given twice", c.name()));
         }
         v.push((c, n));
     }
-    Ok(Rounds(v))
+    Ok(v)
+}
+
+/// `CLASS:COUNT,...`, e.g. `pages:2,ep:2`; each class once, counts 1 to 4096.
+pub fn parse_mix(s: &str) -> Result<Mix, String> {
+    let v = parse_classes(s, ':', "count", (1, 4096))?;
+    Ok(Mix(v.into_iter().map(|(c, n)| (c, n as usize)).collect()))
+}
+
+/// `CLASS=ROUNDS,...`, e.g. `pages=40,ep=900`; rounds 1 to 10^9.
+pub fn parse_rounds(s: &str) -> Result<Rounds, String> {
+    parse_classes(s, '=', "rounds", (1, 1_000_000_000)).map(Rounds)
 }
 
 impl fmt::Display for Mix {
