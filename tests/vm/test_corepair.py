@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from test_lockaware import ROOT, SCX, ops, state, wait_for
+from test_lockaware import ROOT, SCX, ops, sched_ext_guard, start_attached, state, wait_for
 from test_ssc import Stats
 
 BIN = Path(os.environ.get("SCX_COREPAIR_BIN", ROOT / "target" / "release" / "scx_corepair"))
@@ -23,29 +23,12 @@ STARTED = []
 
 @pytest.fixture(autouse=True)
 def need_sched_ext():
-    assert SCX.joinpath("state").exists(), "no sched_ext in this kernel: run via tools/vm/vmrun"
-    assert os.geteuid() == 0, "VM tests need root"
-    assert BIN.exists(), f"{BIN} missing: cargo build --release"
-    assert state() == "disabled", f"a scheduler is already attached: {ops()}"
-    yield
-    # A failed test may leave its scheduler running: stop it so the next test starts clean.
-    while STARTED:
-        p = STARTED.pop()
-        if p.poll() is None:
-            p.send_signal(signal.SIGINT)
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-    assert wait_for(lambda: state() == "disabled", 5)
+    yield from sched_ext_guard(BIN, STARTED)
 
 
 def start(*args):
     """scx_corepair started with `args`, attached (else the test fails)."""
-    p = subprocess.Popen([str(BIN), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    STARTED.append(p)
-    assert wait_for(lambda: state() == "enabled" or p.poll() is not None, 60), "never attached"
-    assert p.poll() is None, p.stdout.read().decode()
+    p = start_attached(BIN, STARTED, *args)
     assert ops().startswith("corepair"), ops()
     return p
 

@@ -41,16 +41,17 @@ def wait_for(pred, secs):
 STARTED = []
 
 
-@pytest.fixture(autouse=True)
-def need_sched_ext():
+def sched_ext_guard(bin_path, started):
+    """The body of each test module's autouse fixture. Before a test: sched_ext present, root,
+    `bin_path` built, nothing attached. After: stops what the test started (`started`) and
+    left running, so that the next test starts clean."""
     assert SCX.joinpath("state").exists(), "no sched_ext in this kernel: run via tools/vm/vmrun"
     assert os.geteuid() == 0, "VM tests need root"
-    assert BIN.exists(), f"{BIN} missing: cargo build --release"
+    assert bin_path.exists(), f"{bin_path} missing: cargo build --release"
     assert state() == "disabled", f"a scheduler is already attached: {ops()}"
     yield
-    # A failed test may leave its scheduler running: stop it so the next test starts clean.
-    while STARTED:
-        p = STARTED.pop()
+    while started:
+        p = started.pop()
         if p.poll() is None:
             p.send_signal(signal.SIGINT)
             try:
@@ -60,12 +61,23 @@ def need_sched_ext():
     assert wait_for(lambda: state() == "disabled", 5)
 
 
-def start(*args):
-    p = subprocess.Popen([str(BIN), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    STARTED.append(p)
+def start_attached(bin_path, started, *args):
+    """`bin_path` started with `args` and attached (else the test fails)."""
+    p = subprocess.Popen([str(bin_path), *args], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT)
+    started.append(p)
     assert wait_for(lambda: state() == "enabled" or p.poll() is not None, 60), "never attached"
     assert p.poll() is None, p.stdout.read().decode()
     return p
+
+
+@pytest.fixture(autouse=True)
+def need_sched_ext():
+    yield from sched_ext_guard(BIN, STARTED)
+
+
+def start(*args):
+    return start_attached(BIN, STARTED, *args)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
