@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from test_lockaware import ROOT, SCX, ops, sched_ext_guard, start_attached, state, wait_for
+from test_lockaware import (ROOT, SCX, ops, sched_ext_guard, start_attached, state,
+                            stress_without_ejection, wait_for)
 from test_ssc import Stats
 
 BIN = Path(os.environ.get("SCX_COREPAIR_BIN", ROOT / "target" / "release" / "scx_corepair"))
@@ -128,20 +129,7 @@ def test_mixed_stress_30s_without_ejection():
     """30 s of stress-ng with 4x vCPUs tasks of four kinds: no ejection, clean exit."""
     seq0 = int((SCX / "enable_seq").read_text())
     p = start(*SOFT)
-    n = os.cpu_count()
-    stress = subprocess.Popen(
-        ["stress-ng", "--cpu", str(n), "--fork", str(n), "--futex", str(n), "--mmap", str(n),
-         "--mmap-bytes", "8M", "--timeout", "30", "-q"], stdout=subprocess.DEVNULL)
-    ejected = []
-    deadline = time.monotonic() + 180
-    while stress.poll() is None and time.monotonic() < deadline:
-        if state() != "enabled" or p.poll() is not None:
-            ejected.append((time.monotonic(), state(), p.poll()))
-        time.sleep(0.25)
-    assert stress.poll() is not None, "stress-ng did not finish in 180 s"
-    assert stress.returncode == 0
-    assert not ejected, f"scheduler left during the workload: {ejected}"
-    assert int((SCX / "enable_seq").read_text()) == seq0 + 1, "scheduler was re-enabled"
+    stress_without_ejection(p, seq0)
     stop(p)
 
 

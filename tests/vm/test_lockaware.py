@@ -80,6 +80,26 @@ def start(*args):
     return start_attached(BIN, STARTED, *args)
 
 
+def stress_without_ejection(p, seq0):
+    """30 s of stress-ng with 4x vCPUs tasks of four kinds (cpu, fork, futex, mmap) next to
+    the attached scheduler `p`; asserts that it stayed attached all along, without being
+    enabled again since `enable_seq` read `seq0`."""
+    n = max(1, os.cpu_count())
+    stress = subprocess.Popen(
+        ["stress-ng", "--cpu", str(n), "--fork", str(n), "--futex", str(n), "--mmap", str(n),
+         "--mmap-bytes", "8M", "--timeout", "30", "-q"], stdout=subprocess.DEVNULL)
+    ejected = []
+    deadline = time.monotonic() + 180
+    while stress.poll() is None and time.monotonic() < deadline:
+        if state() != "enabled" or p.poll() is not None:
+            ejected.append((time.monotonic(), state(), p.poll()))
+        time.sleep(0.25)
+    assert stress.poll() is not None, "stress-ng did not finish in 180 s"
+    assert stress.returncode == 0
+    assert not ejected, f"scheduler left during the workload: {ejected}"
+    assert int((SCX / "enable_seq").read_text()) == seq0 + 1, "scheduler was re-enabled"
+
+
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_attach_stress_and_clean_exit(sig):
     """Attached, 30 s of stress-ng with 4x vCPUs tasks, no ejection, clean exit on @sig.
@@ -94,22 +114,8 @@ def test_attach_stress_and_clean_exit(sig):
     p = start("--stats", "5")
     assert state() == "enabled"
     assert ops().startswith("lockaware"), ops()
-    ncpu = os.cpu_count()
-    n = max(1, ncpu)  # 4 stressor kinds x n workers = 4x vCPUs tasks
-    stress = subprocess.Popen(
-        ["stress-ng", "--cpu", str(n), "--fork", str(n), "--futex", str(n), "--mmap", str(n),
-         "--mmap-bytes", "8M", "--timeout", "30", "-q"], stdout=subprocess.DEVNULL)
-    ejected = []
-    deadline = time.monotonic() + 180
-    while stress.poll() is None and time.monotonic() < deadline:
-        if state() != "enabled" or p.poll() is not None:
-            ejected.append((time.monotonic(), state(), p.poll()))
-        time.sleep(0.25)
-    assert stress.poll() is not None, "stress-ng did not finish in 180 s"
-    assert stress.returncode == 0
-    assert not ejected, f"scheduler left during the workload: {ejected}"
+    stress_without_ejection(p, seq0)
     assert ops().startswith("lockaware")
-    assert int((SCX / "enable_seq").read_text()) == seq0 + 1, "scheduler was re-enabled"
     t0 = time.monotonic()
     p.send_signal(sig)
     assert wait_for(lambda: state() == "disabled", 2.0), "state not disabled within 2 s"
