@@ -262,6 +262,9 @@ struct Report {
     lock_tids: Vec<i32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     cpu_tids: Vec<i32>,
+    /// futex handoff: each lock tid's own measure of its lock waits.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    handoff: Vec<futex::HandoffTimes>,
 }
 
 fn gettid() -> i32 {
@@ -378,6 +381,7 @@ fn report(
         per_worker_ops_per_s: ops.iter().map(|&o| o as f64 / elapsed).collect(),
         lock_tids,
         cpu_tids,
+        handoff: Vec::new(),
     }
 }
 
@@ -530,15 +534,20 @@ fn futex_bench(a: &FutexArgs) -> Result<Report> {
         fifo_waker: a.fifo_waker,
     };
     let st = Arc::new(futex::FutexState::new(n));
-    let (ops, tids, elapsed) = run_workers(n, a.common.duration, move |i, stop, ops| {
-        futex::run_worker(p, &st, i, stop, ops)
+    let (ops, tids, elapsed) = run_workers(n, a.common.duration, {
+        let st = st.clone();
+        move |i, stop, ops| futex::run_worker(p, &st, i, stop, ops)
     })?;
     let name = match a.mode {
         futex::FutexMode::Eagain => "futex-eagain",
         futex::FutexMode::Event => "futex-event",
         futex::FutexMode::Handoff => "futex-handoff",
     };
-    Ok(report(name, &ops, elapsed, tids, Vec::new()))
+    let mut r = report(name, &ops, elapsed, tids, Vec::new());
+    if a.mode == futex::FutexMode::Handoff {
+        r.handoff = (0..n).map(|i| st.handoff_times(i)).collect();
+    }
+    Ok(r)
 }
 
 fn main() -> Result<()> {
