@@ -498,12 +498,28 @@ static void preempt_for_wakee(struct task_struct *p, s32 cpu)
 
 	if (!wake_preempt)
 		return;
-	curr = __COMPAT_scx_bpf_cpu_curr(cpu);
-	if (!is_movable_scx_task(curr) || curr == p)
-		return;
+	if (cpu == bpf_get_smp_processor_id()) {
+		/*
+		 * A wake-up on the waker's own CPU (the common case of a
+		 * hand-off): the task running there is the current one, a
+		 * trusted pointer read directly, where another CPU's needs a
+		 * kfunc and a probe read per field (about 4 us of the ~15 us
+		 * of BPF per pinned hand-off in TCG, docs/benchmarks.md §20).
+		 */
+		curr = bpf_get_current_task_btf();
+		if (!curr->pid || curr->nr_cpus_allowed <= 1 || curr == p ||
+		    is_rt_or_dl_policy(curr->policy))
+			return;
+		curr_vtime = curr->scx.dsq_vtime;
+		slice_left = curr->scx.slice;
+	} else {
+		curr = __COMPAT_scx_bpf_cpu_curr(cpu);
+		if (!is_movable_scx_task(curr) || curr == p)
+			return;
+		curr_vtime = BPF_CORE_READ(curr, scx.dsq_vtime);
+		slice_left = BPF_CORE_READ(curr, scx.slice);
+	}
 	/* Its vtime now: at its start plus what it used of its slice. */
-	curr_vtime = BPF_CORE_READ(curr, scx.dsq_vtime);
-	slice_left = BPF_CORE_READ(curr, scx.slice);
 	if (slice_left < slice_ns)
 		curr_vtime += slice_ns - slice_left;
 	if (vtime_delta(curr_vtime, p->scx.dsq_vtime) <= (s64)wake_preempt_gran_ns)
