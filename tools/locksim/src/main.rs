@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// scx-locksim: the thesis's lock-thrashing simulator (T§3.2) from the command line.
+
+use anyhow::{bail, Result};
+use clap::Parser;
+use locksim::{speedup, sweep, Kind, Outcome, Platform, Workload};
+use std::time::Instant;
+
+/// The lock-thrashing simulator of the thesis (T§3.2.2): cores loop between non-critical and
+/// critical sections, critical sections take ticket spinlocks, memory banks serve misses in
+/// FIFO order. For each core count it prints the throughput (critical sections per 1000
+/// ticks), the speed-up over one core, the mean lock-wait share and the queues.
+///
+/// Example (the thesis's figure 3.8, configuration C3 on platform P1):
+///   scx-locksim --config C3 --platform P1 --cores 1-32
+#[derive(Parser, Debug)]
+#[command(version, verbatim_doc_comment)]
+struct Cli {
+    /// Workload: table 3.2's configuration C1, C2, C3 or C4.
+    #[arg(long, default_value = "C3", conflicts_with = "config_file")]
+    config: String,
+    /// Workload from a JSON file instead: {"name", "noncritical": [{"interval", "misses",
+    /// "prob"}], "critical": [{"interval", "misses", "prob", "bank"}]} (intervals in ticks).
+    #[arg(long, value_name = "FILE")]
+    config_file: Option<String>,
+    /// Platform: P1 (8 chips x 4 cores, 8 banks), P2 (32 x 1, 32 banks), P3 (1 x 32, 1 bank).
+    #[arg(long, default_value = "P1")]
+    platform: String,
+    /// Ticks per memory access (1 to 1000; the thesis uses 1, and 5 and 10 in §3.2.3.3).
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    latency: u64,
+    /// Core counts: a list and ranges, e.g. 1-32 or 1,2,4,8 (1 to the platform's cores).
+    #[arg(long, default_value = "1-32")]
+    cores: String,
+    /// Simulated length of each run, in ticks (1000 to 10^10).
+    #[arg(long, default_value = "1000000",
+          value_parser = clap::value_parser!(u64).range(1000..=10_000_000_000))]
+    ticks: u64,
+    /// Seed of the random draws (sections, banks); a seed gives the same result every time.
+    #[arg(long, default_value = "1")]
+    seed: u64,
+    /// Write the results as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    json: Option<String>,
+    /// Write the results as CSV to FILE.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<String>,
+}
+
+/// "1-4,8" -> [1, 2, 3, 4, 8], each in 1..=max.
+fn parse_cores(s: &str, max: usize) -> Result<Vec<usize>> {
+    let mut out = Vec::new();
+    for part in s.split(',').filter(|p| !p.is_empty()) {
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (a.trim().parse::<usize>(), b.trim().parse::<usize>()),
+            None => (part.trim().parse(), part.trim().parse()),
+        };
+        let (Ok(a), Ok(b)) = (a, b) else {
+            bail!("--cores {s}: '{part}' is not a number or a range N-M");
+        };
+        if a == 0 || b > max || a > b {
+            bail!("--cores {s}: '{part}' outside 1 to {max} (the platform's cores), or reversed");
+        }
+        out.extend(a..=b);
+    }
+    if out.is_empty() {
+        bail!("--cores {s}: no core count");
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
+    let mut s = String::from("cores,ticks,sections,throughput,speedup,lock_wait_pct");
+    for k in Kind::ALL {
+        s.push(',');
+        s.push_str(&k.name().to_ascii_lowercase());
+    }
+    s.push('\n');
+    for o in rows {
+        s.push_str(&format!(
+            "{},{},{},{:.6},{:.6},{:.4}",
+            o.cores,
+            o.ticks,
+            o.sections,
+            o.throughput,
+            speedup(o, base),
+            o.lock_wait_pct
+        ));
+        for (_, n) in &o.events {
+            s.push_str(&format!(",{n}"));
+        }
+        s.push('\n');
+    }
+    std::fs::write(path, s)?;
+    Ok(())
+}
+
+fn real_main() -> Result<()> {
+    let cli = Cli::parse();
+    let platform = Platform::builtin(&cli.platform, cli.latency)?;
+    let workload = match &cli.config_file {
+        Some(f) => Workload::from_file(f)?,
+        None => Workload::builtin(&cli.config)?,
+    };
+    workload.validate(&platform)?;
+    let cores = parse_cores(&cli.cores, platform.cores())?;
+
+    let t0 = Instant::now();
+    let rows = sweep(&platform, &workload, &cores, cli.ticks, cli.seed);
+    let wall = t0.elapsed().as_secs_f64();
+    // The speed-up is over one core, simulated here if the list lacks it.
+    let base = match rows.iter().find(|o| o.cores == 1) {
+        Some(o) => o.throughput,
+        None => sweep(&platform, &workload, &[1], cli.ticks, cli.seed)[0].throughput,
+    };
+    let events: u64 = rows
+        .iter()
+        .flat_map(|o| o.events.iter().map(|(_, n)| n))
+        .sum();
+
+    println!(
+        "{} on {} ({} chips x {} cores, {} banks, latency {}), {} ticks per run, seed {}",
+        workload.name,
+        platform.name,
+        platform.chips,
+        platform.cores_per_chip,
+        platform.banks,
+        platform.latency,
+        cli.ticks,
+        cli.seed
+    );
+    println!(
+        "{:>5} {:>12} {:>8} {:>10} {:>11} {:>10}",
+        "cores", "sections/kt", "speed-up", "lock wait", "lock queue", "bank 0 q"
+    );
+    for o in &rows {
+        println!(
+            "{:>5} {:>12.3} {:>8.2} {:>9.2}% {:>11.2} {:>10.2}",
+            o.cores,
+            o.throughput,
+            speedup(o, base),
+            o.lock_wait_pct,
+            o.lock_queue.iter().sum::<f64>(),
+            o.bank_queue.first().copied().unwrap_or(0.0)
+        );
+    }
+    let peak = rows
+        .iter()
+        .max_by(|a, b| a.throughput.total_cmp(&b.throughput))
+        .expect("at least one row");
+    println!(
+        "peak: {} cores, speed-up {:.2}; {} events in {:.2} s ({:.1} M events/s)",
+        peak.cores,
+        speedup(peak, base),
+        events,
+        wall,
+        events as f64 / wall.max(1e-9) / 1e6
+    );
+
+    if let Some(p) = &cli.json {
+        let v = serde_json::json!({
+            "platform": platform,
+            "workload": workload,
+            "ticks": cli.ticks,
+            "seed": cli.seed,
+            "base_throughput": base,
+            "results": rows.iter().map(|o| {
+                let mut v = serde_json::to_value(o).expect("serializable");
+                v["speedup"] = speedup(o, base).into();
+                v
+            }).collect::<Vec<_>>(),
+        });
+        std::fs::write(p, serde_json::to_string_pretty(&v)?)?;
+    }
+    if let Some(p) = &cli.csv {
+        write_csv(p, &rows, base)?;
+    }
+    Ok(())
+}
+
+fn main() {
+    if let Err(e) = real_main() {
+        eprintln!("scx-locksim: {e:#}");
+        std::process::exit(2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn core_lists_parse_and_are_checked() {
+        assert_eq!(parse_cores("1-4,8", 32).unwrap(), vec![1, 2, 3, 4, 8]);
+        assert_eq!(parse_cores("3,1,3", 32).unwrap(), vec![1, 3]);
+        for bad in ["0-4", "1-33", "4-2", "x", ""] {
+            let e = parse_cores(bad, 32).unwrap_err().to_string();
+            assert!(e.contains("--cores"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn cli_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

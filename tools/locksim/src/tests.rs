@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+
+use super::*;
+
+fn one_section(nc_interval: u64, nc_misses: u32, cs_interval: u64, cs_misses: u32) -> Workload {
+    Workload {
+        name: "one".into(),
+        noncritical: vec![NonCritical {
+            interval: nc_interval,
+            misses: nc_misses,
+            prob: 1.0,
+        }],
+        critical: vec![Critical {
+            interval: cs_interval,
+            misses: cs_misses,
+            prob: 1.0,
+            bank: 0,
+        }],
+    }
+}
+
+fn p1(latency: u64) -> Platform {
+    Platform::builtin("P1", latency).unwrap()
+}
+
+fn curve(config: &str, platform: &str, cores: &[usize]) -> Vec<f64> {
+    let p = Platform::builtin(platform, 1).unwrap();
+    let w = Workload::builtin(config).unwrap();
+    let out = sweep(&p, &w, cores, 200_000, 1);
+    let base = sweep(&p, &w, &[1], 200_000, 1)[0].throughput;
+    out.iter().map(|o| speedup(o, base)).collect()
+}
+
+#[test]
+fn events_expand_in_the_thesis_order() {
+    // §3.2.2.2 on one core: NC of 3-tick intervals with 1 miss, CS of 2-tick intervals with
+    // 1 miss, latency 1.
+    use Kind::*;
+    let (p, w) = (p1(1), one_section(3, 1, 2, 1));
+    let (_, trace) = Sim::new(&p, &w, 1, 1).traced().run_traced(17);
+    let got: Vec<(Tick, Kind)> = trace.iter().map(|&(t, _, k)| (t, k)).collect();
+    let want = vec![
+        (0, EnterNc),
+        (0, Instruction),
+        (3, CacheMiss),
+        (4, Instruction),
+        (7, EnterC),
+        (7, LockMiss),
+        (8, Store),
+        (9, Spin),
+        (9, Instruction),
+        (11, CacheMiss),
+        (12, Instruction),
+        (14, ExitC),
+        (14, LockMiss),
+        (15, Store),
+        (16, EnterNc),
+        (16, Instruction),
+    ];
+    assert_eq!(got, want);
+}
+
+#[test]
+fn one_core_matches_the_closed_form() {
+    // No contention: a loop is the NC section, then 4 lock-line accesses and the CS section,
+    // every memory access `latency` ticks: throughput = 1 / loop.
+    for latency in [1, 5] {
+        for (a, b, c, d) in [(50, 1, 2, 1), (0, 0, 1, 1), (10, 3, 4, 2)] {
+            let (p, w) = (p1(latency), one_section(a, b, c, d));
+            let nc = (b as u64 + 1) * a + b as u64 * latency;
+            let cs = 4 * latency + (d as u64 + 1) * c + d as u64 * latency;
+            let o = Sim::new(&p, &w, 1, 3).run(1000 * (nc + cs));
+            assert_eq!(
+                o.sections, 1000,
+                "latency {latency}, sections {a} {b} {c} {d}"
+            );
+            assert_eq!(o.lock_wait_pct, 0.0);
+            let miss = o.events.iter().find(|(k, _)| k == "LOCK_MISS").unwrap().1;
+            assert!(miss.abs_diff(2 * o.sections) <= 2, "{miss} lock misses");
+        }
+    }
+}
+
+#[test]
+fn the_heap_hands_out_events_in_time_order() {
+    let (p, w) = (p1(1), Workload::builtin("C4").unwrap());
+    let (_, trace) = Sim::new(&p, &w, 16, 5).traced().run_traced(20_000);
+    assert!(trace.len() > 10_000);
+    assert!(trace.windows(2).all(|e| e[0].0 <= e[1].0));
+    // Every core took part.
+    let mut seen = [false; 16];
+    trace.iter().for_each(|&(_, c, _)| seen[c] = true);
+    assert!(seen.iter().all(|&s| s));
+}
+
+#[test]
+fn a_seed_gives_the_same_run() {
+    let (p, w) = (p1(1), Workload::builtin("C4").unwrap());
+    let a = serde_json::to_string(&Sim::new(&p, &w, 12, 9).run(50_000)).unwrap();
+    let b = serde_json::to_string(&Sim::new(&p, &w, 12, 9).run(50_000)).unwrap();
+    let c = serde_json::to_string(&Sim::new(&p, &w, 12, 10).run(50_000)).unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn every_waiting_core_misses_on_each_acquire_and_release() {
+    // C1 has no non-critical work: all other cores always wait, and each ticket taken or
+    // lock passed on costs each of them a LOCK_MISS, so misses per section grow with cores.
+    let (p, w) = (p1(1), Workload::builtin("C1").unwrap());
+    let per_section = |n| {
+        let o = Sim::new(&p, &w, n, 1).run(100_000);
+        let miss = o.events.iter().find(|(k, _)| k == "LOCK_MISS").unwrap().1;
+        miss as f64 / o.sections as f64
+    };
+    let (m1, m2, m8) = (per_section(1), per_section(2), per_section(8));
+    assert!((m1 - 2.0).abs() < 0.01, "{m1}");
+    assert!(m2 > m1 && m8 > 2.0 * m2, "{m1} {m2} {m8}");
+}
+
+#[test]
+fn the_configurations_have_the_thesis_shapes() {
+    // Figure 3.8 on P1: C1 falls from the start; C3 and C4 peak inside 1..32 and then fall
+    // steeply (lock thrashing); C2 still rises at 32.
+    let cores: Vec<usize> = (1..=32).collect();
+    let peak = |s: &[f64]| {
+        let (i, v) = s
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .unwrap();
+        (cores[i], *v)
+    };
+    let c1 = curve("C1", "P1", &cores);
+    assert!(c1.windows(2).all(|w| w[1] < w[0]), "C1 {c1:?}");
+    let c2 = curve("C2", "P1", &cores);
+    assert!(c2[31] > c2[23] && c2[31] > 20.0, "C2 {c2:?}");
+    for (name, lo, hi) in [("C3", 10, 20), ("C4", 16, 26)] {
+        let s = curve(name, "P1", &cores);
+        let (at, v) = peak(&s);
+        assert!((lo..=hi).contains(&at), "{name} peaks at {at}: {s:?}");
+        assert!(s[31] < 0.7 * v, "{name} does not thrash: {s:?}");
+    }
+}
+
+#[test]
+fn the_lock_wait_share_jumps_when_thrashing_starts() {
+    // §3.2.3.1: at C3 the share rises slowly to the peak (7.87% in the thesis) and then
+    // quickly (79.31% at 32 cores).
+    let (p, w) = (p1(1), Workload::builtin("C3").unwrap());
+    let share = |n| Sim::new(&p, &w, n, 1).run(200_000).lock_wait_pct;
+    let (s8, s32) = (share(8), share(32));
+    assert!(s8 < 3.0 && s32 > 60.0, "{s8} {s32}");
+}
+
+#[test]
+fn a_slower_memory_thrashes_earlier() {
+    // §3.2.3.3: at latency 5 and 10, C3 peaks at fewer cores than at 1.
+    let cores: Vec<usize> = (1..=20).collect();
+    let w = Workload::builtin("C3").unwrap();
+    let peak_at = |lat| {
+        let p = p1(lat);
+        let out = sweep(&p, &w, &cores, 200_000, 1);
+        out.iter()
+            .max_by(|a, b| a.throughput.total_cmp(&b.throughput))
+            .unwrap()
+            .cores
+    };
+    let (a, b, c) = (peak_at(1), peak_at(5), peak_at(10));
+    assert!(a > b && b >= c, "peaks at {a}, {b}, {c}");
+}
