@@ -7,6 +7,17 @@
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+/// Which cores of a lock's queue a write of the lock's line invalidates (see the crate
+/// documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Invalidate {
+    /// The cores already spinning (waiting out of the heap): reproduces the thesis's figures.
+    Spinning,
+    /// Also the cores that took a ticket and have not started to spin yet.
+    Queued,
+}
+
 /// The hardware.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Platform {
@@ -17,6 +28,8 @@ pub struct Platform {
     pub banks: usize,
     /// Ticks per memory access (the thesis's "local memory latency"; 1 unless varied, §3.2.3.3).
     pub latency: u64,
+    /// The coherence model of the ticket lock's line.
+    pub invalidate: Invalidate,
 }
 
 impl Platform {
@@ -39,6 +52,7 @@ impl Platform {
             cores_per_chip: per,
             banks,
             latency,
+            invalidate: Invalidate::Spinning,
         })
     }
 }

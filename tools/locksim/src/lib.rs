@@ -34,11 +34,18 @@
 //!
 //! The ticket lock: the `STORE` of `ENTER_C` takes a ticket (the core joins the lock's queue),
 //! the `STORE` of `EXIT_C` passes the lock on (the core leaves it). Each of those two writes
-//! invalidates the line in every spinning core's cache: every core of that lock's queue whose
+//! invalidates the line in the spinning cores' caches: a core of that lock's queue whose
 //! first event is `SPIN` gets a `LOCK_MISS` before it, starting when the write completes
-//! (§3.2.2.3: "inserts a LOCK_MISS before the SPIN of each such core"). The writer itself is
-//! not invalidated: it holds the line it just wrote. A spinning core that is not at the head is
-//! out of the heap until such an invalidation; the thesis marks its timestamp invalid.
+//! (§3.2.2.3: "inserts a LOCK_MISS before the SPIN of each such core"). A spinning core that
+//! is not at the head is out of the heap until such an invalidation; the thesis marks its
+//! timestamp invalid. The writer itself is not invalidated: it holds the line it just wrote.
+//!
+//! Which cores "have SPIN first" is a choice the text leaves open ([`Invalidate`]): only those
+//! already spinning (out of the heap, the default), or also those that took a ticket and have
+//! not reached their `SPIN` yet. The first reproduces the thesis's peaks (C3 at 16 cores, C4
+//! at 23; at latency 5 and 10, C3 at 7 and 5), the second puts every peak one or two cores
+//! earlier (15, 21; 6, 4): its extra misses load the lock's bank, the bottleneck of thrashing
+//! (`docs/locksim.md`).
 //!
 //! Where the thesis is silent we chose, and say so: each critical section of a workload has a
 //! lock of its own (table 3.2 gives each section its lock's bank); a core's lock wait runs from
@@ -50,7 +57,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 pub mod config;
-pub use config::{Critical, NonCritical, Platform, Workload};
+pub use config::{Critical, Invalidate, NonCritical, Platform, Workload};
 
 /// Simulated time, in ticks (the unit of `INSTRUCTION` lengths and memory latency).
 pub type Tick = u64;
@@ -287,7 +294,8 @@ impl<'a> Sim<'a> {
                 continue;
             }
             let core = &mut self.cores[c];
-            if core.events.front() == Some(&Ev::Spin { lock }) {
+            let queued = self.platform.invalidate == Invalidate::Queued;
+            if core.events.front() == Some(&Ev::Spin { lock }) && (core.parked || queued) {
                 core.events.push_front(Ev::LockMiss { lock });
                 // A parked spinner waits for this; one still in the heap (its SPIN not yet
                 // reached) reads the line first when it gets there.

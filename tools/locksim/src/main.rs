@@ -30,6 +30,10 @@ struct Cli {
     /// Ticks per memory access (1 to 1000; the thesis uses 1, and 5 and 10 in §3.2.3.3).
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..=1000))]
     latency: u64,
+    /// Which cores a write of a lock's line sends back to memory: the spinning ones (as the
+    /// thesis's figures) or every core that took a ticket (see the crate documentation).
+    #[arg(long, value_enum, default_value = "spinning")]
+    invalidate: locksim::Invalidate,
     /// Core counts: a list and ranges, e.g. 1-32 or 1,2,4,8 (1 to the platform's cores).
     #[arg(long, default_value = "1-32")]
     cores: String,
@@ -100,7 +104,8 @@ fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
 
 fn real_main() -> Result<()> {
     let cli = Cli::parse();
-    let platform = Platform::builtin(&cli.platform, cli.latency)?;
+    let mut platform = Platform::builtin(&cli.platform, cli.latency)?;
+    platform.invalidate = cli.invalidate;
     let workload = match &cli.config_file {
         Some(f) => Workload::from_file(f)?,
         None => Workload::builtin(&cli.config)?,
