@@ -9,7 +9,8 @@
 mod bpf_skel;
 pub use bpf_skel::*;
 pub mod bpf_intf;
-pub mod search;
+// The search has no kernel dependency: its own crate, so that scx-locksim runs it too.
+pub use ssc_search as search;
 mod stats;
 
 use std::mem::MaybeUninit;

@@ -1385,7 +1385,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		 * makes progress in user mode: its system time is lock traffic
 		 * (futex calls, the switches and wake-ups they cause), wasted
 		 * core time like a spinlock's spin (SPEC.md section 1, "Model";
-		 * search.rs, "The throughput estimate"). p->stime advances by
+		 * search/src/lib.rs, "The throughput estimate"). p->stime advances by
 		 * ticks, unbiased over a voting window.
 		 */
 		if (2 * tctx->win_ublock > tctx->win_spin + tctx->win_block &&
