@@ -37,6 +37,30 @@ impl Platform {
         self.chips * self.cores_per_chip
     }
 
+    /// The same platform with other numbers of chips, cores per chip or banks (each kept when
+    /// None). A NUMA platform (a bank per chip) keeps a bank per chip unless `banks` is given;
+    /// a UMA one keeps its single bank. The name gets a `*`.
+    pub fn reshaped(
+        mut self,
+        chips: Option<usize>,
+        per: Option<usize>,
+        banks: Option<usize>,
+    ) -> Self {
+        if chips.is_none() && per.is_none() && banks.is_none() {
+            return self;
+        }
+        let numa = self.banks == self.chips && self.chips > 1;
+        if let Some(c) = chips {
+            self.chips = c;
+        }
+        if let Some(p) = per {
+            self.cores_per_chip = p;
+        }
+        self.banks = banks.unwrap_or(if numa { self.chips } else { self.banks });
+        self.name.push('*');
+        self
+    }
+
     /// P1: 8 chips of 4 cores, a bank per chip (§3.2.3.1); P2: 32 one-core chips, a bank
     /// each; P3: one chip of 32 cores, one bank (§3.2.3.2).
     pub fn builtin(name: &str, latency: u64) -> Result<Self> {

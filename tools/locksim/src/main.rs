@@ -27,6 +27,17 @@ struct Cli {
     /// Platform: P1 (8 chips x 4 cores, 8 banks), P2 (32 x 1, 32 banks), P3 (1 x 32, 1 bank).
     #[arg(long, default_value = "P1")]
     platform: String,
+    /// Chips, instead of the platform's (1 to 256): P1 with --chips 16 has 64 cores and a
+    /// bank per chip.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    chips: Option<u16>,
+    /// Cores per chip, instead of the platform's (1 to 256).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    cores_per_chip: Option<u16>,
+    /// Memory banks, instead of the platform's (1 to 256; default: a bank per chip on P1
+    /// and P2, one on P3).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    banks: Option<u16>,
     /// Ticks per memory access (1 to 1000; the thesis uses 1, and 5 and 10 in §3.2.3.3).
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..=1000))]
     latency: u64,
@@ -104,7 +115,12 @@ fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
 
 fn real_main() -> Result<()> {
     let cli = Cli::parse();
-    let mut platform = Platform::builtin(&cli.platform, cli.latency)?;
+    let u = |v: Option<u16>| v.map(usize::from);
+    let mut platform = Platform::builtin(&cli.platform, cli.latency)?.reshaped(
+        u(cli.chips),
+        u(cli.cores_per_chip),
+        u(cli.banks),
+    );
     platform.invalidate = cli.invalidate;
     let workload = match &cli.config_file {
         Some(f) => Workload::from_file(f)?,

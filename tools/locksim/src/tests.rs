@@ -181,3 +181,26 @@ fn a_slower_memory_thrashes_earlier() {
     let (a, b, c) = (peak_at(1), peak_at(5), peak_at(10));
     assert!(a > b && b >= c, "peaks at {a}, {b}, {c}");
 }
+
+#[test]
+fn platforms_reshape() {
+    let p = Platform::builtin("P1", 1)
+        .unwrap()
+        .reshaped(Some(16), None, None);
+    assert_eq!((p.cores(), p.banks, p.name.as_str()), (64, 16, "P1*"));
+    let p = Platform::builtin("P3", 1)
+        .unwrap()
+        .reshaped(None, Some(64), None);
+    assert_eq!((p.cores(), p.banks), (64, 1));
+    let p = Platform::builtin("P2", 1)
+        .unwrap()
+        .reshaped(None, None, Some(4));
+    assert_eq!((p.cores(), p.banks), (32, 4));
+    assert_eq!(
+        Platform::builtin("P1", 1)
+            .unwrap()
+            .reshaped(None, None, None)
+            .name,
+        "P1"
+    );
+}
