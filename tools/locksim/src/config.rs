@@ -100,12 +100,28 @@ pub struct Critical {
     pub bank: usize,
 }
 
+/// How the critical sections' locks wait (issue #11, beyond the thesis's ticket spinlocks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum LockKind {
+    /// The thesis's ticket spinlock: waiters spin until their turn.
+    #[default]
+    Ticket,
+    /// A blocking lock handed over in FIFO order: a waiter spins for `spin` ticks, then
+    /// sleeps (off the lock's cache line, no more misses); the release wakes the next waiter,
+    /// which runs `wake` ticks later.
+    Mutex { spin: u64, wake: u64 },
+}
+
 /// The synchronisation behaviour of the software (table 3.2's columns).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Workload {
     pub name: String,
     pub noncritical: Vec<NonCritical>,
     pub critical: Vec<Critical>,
+    /// The locks' kind (every lock alike); a ticket spinlock unless said.
+    #[serde(default)]
+    pub lock: LockKind,
 }
 
 fn nc(interval: u64, misses: u32, prob: f64) -> NonCritical {
@@ -165,6 +181,7 @@ impl Workload {
             name: name.to_ascii_uppercase(),
             noncritical,
             critical,
+            lock: LockKind::Ticket,
         })
     }
 

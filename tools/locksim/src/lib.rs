@@ -47,6 +47,11 @@
 //! earlier (15, 21; 6, 4): its extra misses load the lock's bank, the bottleneck of thrashing
 //! (`docs/locksim.md`).
 //!
+//! Beyond the thesis, the locks may block ([`LockKind::Mutex`]): a waiter spins for a budget,
+//! then sleeps, which takes it off the lock's line (no more invalidation misses); the release
+//! hands the lock to the next waiter in FIFO order and wakes it, and it runs a wake-up latency
+//! later. A spin budget longer than the run makes it the ticket lock exactly.
+//!
 //! Where the thesis is silent we chose, and say so: each critical section of a workload has a
 //! lock of its own (table 3.2 gives each section its lock's bank); a core's lock wait runs from
 //! its first `SPIN` to the `SPIN` that finds it at the head (the `LOCK_MISS` and `STORE` that
@@ -57,7 +62,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 pub mod config;
-pub use config::{Critical, Invalidate, NonCritical, Platform, Workload};
+pub use config::{Critical, Invalidate, LockKind, NonCritical, Platform, Workload};
 
 /// Simulated time, in ticks (the unit of `INSTRUCTION` lengths and memory latency).
 pub type Tick = u64;
@@ -194,6 +199,11 @@ struct Core {
     spin: Tick,
     /// Out of the heap: spinning, not at the head, until an invalidation.
     parked: bool,
+    /// Parked and asleep in a mutex wait (past its spin budget): invalidations skip it, the
+    /// release that makes it the head wakes it.
+    asleep: bool,
+    /// Ticks asleep in mutex waits (part of `spin`).
+    slept: Tick,
 }
 
 /// What one run measured.
@@ -205,8 +215,13 @@ pub struct Outcome {
     pub sections: u64,
     /// Critical sections per 1000 ticks.
     pub throughput: f64,
-    /// Mean over the cores of the share of time spent waiting for a lock (SPIN), in percent.
+    /// Mean over the cores of the share of time spent waiting for a lock (SPIN, and asleep in
+    /// a mutex wait), in percent.
     pub lock_wait_pct: f64,
+    /// The part of `lock_wait_pct` spent asleep (mutex), off the CPU.
+    pub lock_sleep_pct: f64,
+    /// Sleeping waiters woken by a release, per 1000 ticks (mutex).
+    pub handoffs: f64,
     /// Events handled, by kind (`Kind::ALL` order).
     pub events: Vec<(String, u64)>,
     /// Time-averaged number of cores in each lock's queue (holder included), per lock.
@@ -233,6 +248,8 @@ pub struct Sim<'a> {
     lock_changed: Vec<Tick>,
     counts: [u64; 8],
     sections: u64,
+    /// Sleeping mutex waiters woken by a release.
+    handoffs: u64,
     now: Tick,
     /// Every handled event (when, which core, what), when asked for (tests).
     trace: Option<Vec<(Tick, usize, Kind)>>,
@@ -254,6 +271,7 @@ impl<'a> Sim<'a> {
             lock_changed: vec![0; nlocks],
             counts: [0; 8],
             sections: 0,
+            handoffs: 0,
             now: 0,
             trace: None,
         };
@@ -293,7 +311,31 @@ impl<'a> Sim<'a> {
             if c == writer {
                 continue;
             }
+            let head = self.locks[lock].front() == Some(&c);
             let core = &mut self.cores[c];
+            if let (LockKind::Mutex { spin, wake }, true) = (self.workload.lock, core.parked) {
+                // Past its spin budget a waiter sleeps (lazily noticed here: nothing happens
+                // to a parked core in between).
+                let since = core.spin_since.unwrap_or(at);
+                if !core.asleep && at.saturating_sub(since) >= spin {
+                    core.asleep = true;
+                }
+                if core.asleep {
+                    if head {
+                        // Handed the lock: it runs `wake` ticks after the release, reads the
+                        // lock and passes its SPIN.
+                        let woken = at + wake;
+                        core.slept += woken.saturating_sub(since + spin);
+                        core.asleep = false;
+                        core.parked = false;
+                        core.events.push_front(Ev::LockMiss { lock });
+                        core.ts = woken;
+                        self.heap.push(Reverse((woken, c)));
+                        self.handoffs += 1;
+                    }
+                    continue;
+                }
+            }
             let queued = self.platform.invalidate == Invalidate::Queued;
             if core.events.front() == Some(&Ev::Spin { lock }) && (core.parked || queued) {
                 core.events.push_front(Ev::LockMiss { lock });
@@ -427,14 +469,20 @@ impl<'a> Sim<'a> {
             self.lock_queue_changes(l, end);
         }
         let n = self.cores.len();
-        let spin: f64 = self
-            .cores
-            .iter()
-            .map(|c| {
-                let open = c.spin_since.map_or(0, |s| end.saturating_sub(s));
-                (c.spin + open) as f64 / end.max(1) as f64
-            })
-            .sum();
+        let budget = match self.workload.lock {
+            LockKind::Mutex { spin, .. } => Some(spin),
+            LockKind::Ticket => None,
+        };
+        let (mut spin, mut slept) = (0.0, 0.0);
+        for c in &self.cores {
+            let open = c.spin_since.map_or(0, |s| end.saturating_sub(s));
+            let open_sleep = match (budget, c.spin_since, c.parked) {
+                (Some(b), Some(s), true) => end.saturating_sub(s + b),
+                _ => 0,
+            };
+            spin += (c.spin + open) as f64 / end.max(1) as f64;
+            slept += (c.slept + open_sleep) as f64 / end.max(1) as f64;
+        }
         let e = end.max(1) as f64;
         Outcome {
             cores: n,
@@ -442,6 +490,8 @@ impl<'a> Sim<'a> {
             sections: self.sections,
             throughput: self.sections as f64 * 1000.0 / e,
             lock_wait_pct: 100.0 * spin / n.max(1) as f64,
+            lock_sleep_pct: 100.0 * slept / n.max(1) as f64,
+            handoffs: self.handoffs as f64 * 1000.0 / e,
             events: Kind::ALL
                 .iter()
                 .map(|k| (k.name().to_string(), self.counts[*k as usize]))

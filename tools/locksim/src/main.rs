@@ -4,7 +4,7 @@
 
 use anyhow::{bail, Result};
 use clap::Parser;
-use locksim::{speedup, sweep, Kind, Outcome, Platform, Workload};
+use locksim::{speedup, sweep, Kind, LockKind, Outcome, Platform, Workload};
 use std::time::Instant;
 
 /// The lock-thrashing simulator of the thesis (T§3.2.2): cores loop between non-critical and
@@ -41,6 +41,16 @@ struct Cli {
     /// Ticks per memory access (1 to 1000; the thesis uses 1, and 5 and 10 in §3.2.3.3).
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..=1000))]
     latency: u64,
+    /// Lock kind: the thesis's ticket spinlock, or a blocking mutex (spin --spin-ticks, then
+    /// sleep; the release hands the lock to the next waiter, which runs --wake-ticks later).
+    #[arg(long, value_enum, default_value = "ticket")]
+    lock: LockArg,
+    /// mutex: ticks a waiter spins before it sleeps (0 to 10^9).
+    #[arg(long, default_value = "10", value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
+    spin_ticks: u64,
+    /// mutex: ticks from a release to the woken waiter running (0 to 10^9).
+    #[arg(long, default_value = "50", value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
+    wake_ticks: u64,
     /// Which cores a write of a lock's line sends back to memory: the spinning ones (as the
     /// thesis's figures) or every core that took a ticket (see the crate documentation).
     #[arg(long, value_enum, default_value = "spinning")]
@@ -61,6 +71,12 @@ struct Cli {
     /// Write the results as CSV to FILE.
     #[arg(long, value_name = "FILE")]
     csv: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LockArg {
+    Ticket,
+    Mutex,
 }
 
 /// "1-4,8" -> [1, 2, 3, 4, 8], each in 1..=max.
@@ -88,7 +104,9 @@ fn parse_cores(s: &str, max: usize) -> Result<Vec<usize>> {
 }
 
 fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
-    let mut s = String::from("cores,ticks,sections,throughput,speedup,lock_wait_pct");
+    let mut s = String::from(
+        "cores,ticks,sections,throughput,speedup,lock_wait_pct,lock_sleep_pct,handoffs",
+    );
     for k in Kind::ALL {
         s.push(',');
         s.push_str(&k.name().to_ascii_lowercase());
@@ -96,13 +114,15 @@ fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
     s.push('\n');
     for o in rows {
         s.push_str(&format!(
-            "{},{},{},{:.6},{:.6},{:.4}",
+            "{},{},{},{:.6},{:.6},{:.4},{:.4},{:.6}",
             o.cores,
             o.ticks,
             o.sections,
             o.throughput,
             speedup(o, base),
-            o.lock_wait_pct
+            o.lock_wait_pct,
+            o.lock_sleep_pct,
+            o.handoffs
         ));
         for (_, n) in &o.events {
             s.push_str(&format!(",{n}"));
@@ -122,10 +142,17 @@ fn real_main() -> Result<()> {
         u(cli.banks),
     );
     platform.invalidate = cli.invalidate;
-    let workload = match &cli.config_file {
+    let mut workload = match &cli.config_file {
         Some(f) => Workload::from_file(f)?,
         None => Workload::builtin(&cli.config)?,
     };
+    // A file's lock kind stands unless --lock says mutex.
+    if cli.lock == LockArg::Mutex {
+        workload.lock = LockKind::Mutex {
+            spin: cli.spin_ticks,
+            wake: cli.wake_ticks,
+        };
+    }
     workload.validate(&platform)?;
     let cores = parse_cores(&cli.cores, platform.cores())?;
 
@@ -153,19 +180,31 @@ fn real_main() -> Result<()> {
         cli.ticks,
         cli.seed
     );
+    if let LockKind::Mutex { spin, wake } = workload.lock {
+        println!("locks: mutex, spin {spin} ticks, wake-up {wake} ticks");
+    }
     println!(
-        "{:>5} {:>12} {:>8} {:>10} {:>11} {:>10}",
-        "cores", "sections/kt", "speed-up", "lock wait", "lock queue", "bank 0 q"
+        "{:>5} {:>12} {:>8} {:>10} {:>9} {:>11} {:>10} {:>10}",
+        "cores",
+        "sections/kt",
+        "speed-up",
+        "lock wait",
+        "asleep",
+        "lock queue",
+        "bank 0 q",
+        "wakes/kt"
     );
     for o in &rows {
         println!(
-            "{:>5} {:>12.3} {:>8.2} {:>9.2}% {:>11.2} {:>10.2}",
+            "{:>5} {:>12.3} {:>8.2} {:>9.2}% {:>8.2}% {:>11.2} {:>10.2} {:>10.3}",
             o.cores,
             o.throughput,
             speedup(o, base),
             o.lock_wait_pct,
+            o.lock_sleep_pct,
             o.lock_queue.iter().sum::<f64>(),
-            o.bank_queue.first().copied().unwrap_or(0.0)
+            o.bank_queue.first().copied().unwrap_or(0.0),
+            o.handoffs
         );
     }
     let peak = rows

@@ -16,6 +16,7 @@ fn one_section(nc_interval: u64, nc_misses: u32, cs_interval: u64, cs_misses: u3
             prob: 1.0,
             bank: 0,
         }],
+        lock: LockKind::Ticket,
     }
 }
 
@@ -203,4 +204,56 @@ fn platforms_reshape() {
             .name,
         "P1"
     );
+}
+
+fn with_lock(config: &str, lock: LockKind) -> Workload {
+    let mut w = Workload::builtin(config).unwrap();
+    w.lock = lock;
+    w
+}
+
+#[test]
+fn a_mutex_that_never_sleeps_is_the_ticket_lock() {
+    // A spin budget longer than the run: no waiter ever sleeps, so nothing differs.
+    let p = p1(1);
+    let ticket = Workload::builtin("C3").unwrap();
+    let mutex = with_lock(
+        "C3",
+        LockKind::Mutex {
+            spin: 1 << 40,
+            wake: 50,
+        },
+    );
+    for n in [1, 8, 24] {
+        let a = Sim::new(&p, &ticket, n, 2).run(100_000);
+        let b = Sim::new(&p, &mutex, n, 2).run(100_000);
+        assert_eq!(
+            serde_json::to_string(&a).unwrap(),
+            serde_json::to_string(&b).unwrap()
+        );
+    }
+}
+
+#[test]
+fn a_fifo_mutex_pays_the_wake_up_on_every_hand_off_once_waiters_sleep() {
+    // C3 with 16 cores and a 50-tick wake-up: waiters sleep, every release hands the lock to
+    // a sleeper, and the lock is idle while it wakes: at most one section per (wake + hold).
+    let p = p1(1);
+    let w = with_lock("C3", LockKind::Mutex { spin: 10, wake: 50 });
+    let o = Sim::new(&p, &w, 16, 1).run(200_000);
+    // Hold: 2 + 1 + 2 ticks of section, then LOCK_MISS and STORE of the release.
+    let bound = 1000.0 / (50.0 + 5.0);
+    assert!(o.throughput <= bound, "{} > {bound}", o.throughput);
+    assert!(
+        o.lock_sleep_pct > 50.0 && o.lock_sleep_pct <= o.lock_wait_pct,
+        "{o:?}"
+    );
+    // Nearly every section was handed to a sleeper.
+    assert!(o.handoffs > 0.95 * o.throughput, "{o:?}");
+    // No thrashing traffic at 32 cores: the sleepers do not miss on the lock's line.
+    let m = Sim::new(&p, &w, 32, 1).run(200_000);
+    let t = Sim::new(&p, &Workload::builtin("C3").unwrap(), 32, 1).run(200_000);
+    let misses = |o: &Outcome| o.events.iter().find(|(k, _)| k == "LOCK_MISS").unwrap().1 as f64;
+    let per = |o: &Outcome| misses(o) / o.sections as f64;
+    assert!(per(&m) < 0.5 * per(&t), "{} {}", per(&m), per(&t));
 }
