@@ -7,6 +7,8 @@ use clap::Parser;
 use locksim::{speedup, sweep, Kind, LockKind, Outcome, Platform, Workload};
 use std::time::Instant;
 
+mod plot;
+
 /// The lock-thrashing simulator of the thesis (T§3.2.2): cores loop between non-critical and
 /// critical sections, critical sections take ticket spinlocks, memory banks serve misses in
 /// FIFO order. For each core count it prints the throughput (critical sections per 1000
@@ -71,6 +73,10 @@ struct Cli {
     /// Write the results as CSV to FILE.
     #[arg(long, value_name = "FILE")]
     csv: Option<String>,
+    /// Write an SVG of the speed-up and the lock-wait share against cores (the thesis's
+    /// figure 3.8) to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -238,6 +244,17 @@ fn real_main() -> Result<()> {
     if let Some(p) = &cli.csv {
         write_csv(p, &rows, base)?;
     }
+    if let Some(p) = &cli.svg {
+        let lock = match workload.lock {
+            LockKind::Ticket => "ticket".to_string(),
+            LockKind::Mutex { spin, wake } => format!("mutex, spin {spin}, wake {wake}"),
+        };
+        let title = format!(
+            "{} on {}, latency {}, {lock} locks",
+            workload.name, platform.name, platform.latency
+        );
+        plot::figure(std::path::Path::new(p), &title, &rows, base)?;
+    }
     Ok(())
 }
 
@@ -260,6 +277,22 @@ mod tests {
             let e = parse_cores(bad, 32).unwrap_err().to_string();
             assert!(e.contains("--cores"), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn the_figure_is_written() {
+        let p = Platform::builtin("P1", 1).unwrap();
+        let w = Workload::builtin("C3").unwrap();
+        let rows = sweep(&p, &w, &[1, 2, 4], 20_000, 1);
+        let path = std::env::temp_dir().join(format!("locksim-{}.svg", std::process::id()));
+        plot::figure(&path, "C3", &rows, rows[0].throughput).unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).ok();
+        assert!(
+            svg.starts_with("<svg") && svg.contains("lock wait"),
+            "{}",
+            &svg[..100]
+        );
     }
 
     #[test]
