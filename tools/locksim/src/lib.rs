@@ -62,6 +62,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 pub mod config;
+pub mod search_loop;
 pub use config::{Critical, Invalidate, LockKind, NonCritical, Platform, Workload};
 
 /// Simulated time, in ticks (the unit of `INSTRUCTION` lengths and memory latency).
@@ -204,6 +205,11 @@ struct Core {
     asleep: bool,
     /// Ticks asleep in mutex waits (part of `spin`).
     slept: Tick,
+    /// Outside the active set (SSC mode): stopped at its ENTER_NC since `off_since`.
+    off: bool,
+    off_since: Tick,
+    /// Ticks spent outside the active set.
+    off_ticks: Tick,
 }
 
 /// What one run measured.
@@ -253,6 +259,22 @@ pub struct Sim<'a> {
     now: Tick,
     /// Every handled event (when, which core, what), when asked for (tests).
     trace: Option<Vec<(Tick, usize, Kind)>>,
+    /// Cores 0..active run the workload; the others stop at their next ENTER_NC (never
+    /// holding a lock) until the set grows again ([`Sim::set_active`]).
+    active: usize,
+}
+
+/// Totals since the start, at one instant ([`Sim::advance`]); windows are their differences.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Sample {
+    pub at: Tick,
+    pub sections: u64,
+    /// Ticks the cores spent inside the active set, running or waiting.
+    pub on: Tick,
+    /// Ticks of lock wait (spinning and asleep), open waits included.
+    pub wait: Tick,
+    /// The part of `wait` asleep (mutex).
+    pub asleep: Tick,
 }
 
 impl<'a> Sim<'a> {
@@ -274,6 +296,7 @@ impl<'a> Sim<'a> {
             handoffs: 0,
             now: 0,
             trace: None,
+            active: cores,
         };
         for (i, c) in s.cores.iter_mut().enumerate() {
             c.events.push_back(Ev::EnterNc);
@@ -433,6 +456,14 @@ impl<'a> Sim<'a> {
                 });
                 core.events.push_front(Ev::LockMiss { lock });
             }
+            Ev::EnterNc if i >= self.active => {
+                // Outside the active set: stop here, between sections, until it grows.
+                let core = &mut self.cores[i];
+                core.events.push_front(ev);
+                core.off = true;
+                core.off_since = ts;
+                return true;
+            }
             Ev::EnterNc => {
                 let w = self.workload;
                 let k = draw(&mut self.rng, w.noncritical.iter().map(|s| s.prob));
@@ -449,6 +480,53 @@ impl<'a> Sim<'a> {
         self.cores[i].ts = next;
         self.heap.push(Reverse((next, i)));
         true
+    }
+
+    /// Let cores 0..n run the workload (SSC mode: the lock-bound threads on n cores, one
+    /// each; 1 ≤ n ≤ cores). Cores beyond n stop at their next ENTER_NC; stopped cores below n
+    /// start again now.
+    pub fn set_active(&mut self, n: usize) {
+        self.active = n.clamp(1, self.cores.len());
+        let now = self.now;
+        for (i, c) in self.cores.iter_mut().enumerate().take(self.active) {
+            if c.off {
+                c.off = false;
+                c.off_ticks += now.saturating_sub(c.off_since);
+                c.ts = now;
+                self.heap.push(Reverse((now, i)));
+            }
+        }
+    }
+
+    /// Run until `until` and return the totals so far.
+    pub fn advance(&mut self, until: Tick) -> Sample {
+        while self.step(until) {}
+        self.now = self.now.max(until);
+        let budget = match self.workload.lock {
+            LockKind::Mutex { spin, .. } => Some(spin),
+            LockKind::Ticket => None,
+        };
+        let mut s = Sample {
+            at: until,
+            sections: self.sections,
+            ..Sample::default()
+        };
+        for c in &self.cores {
+            let off = c.off_ticks
+                + if c.off {
+                    until.saturating_sub(c.off_since)
+                } else {
+                    0
+                };
+            s.on += until.saturating_sub(off);
+            s.wait += c.spin + c.spin_since.map_or(0, |b| until.saturating_sub(b));
+            s.asleep += c.slept
+                + match (budget, c.spin_since, c.parked) {
+                    (Some(b), Some(since), true) => until.saturating_sub(since + b),
+                    _ => 0,
+                };
+        }
+        s
     }
 
     /// Run until `ticks` and report.

@@ -4,7 +4,7 @@
 
 use anyhow::{bail, Result};
 use clap::Parser;
-use locksim::{speedup, sweep, Kind, LockKind, Outcome, Platform, Workload};
+use locksim::{search_loop, speedup, sweep, Kind, LockKind, Outcome, Platform, Workload};
 use std::time::Instant;
 
 mod plot;
@@ -73,6 +73,17 @@ struct Cli {
     /// Write the results as CSV to FILE.
     #[arg(long, value_name = "FILE")]
     csv: Option<String>,
+    /// Instead of the sweep: scx_lockaware's SSC search (refine or paper) sizes the set of
+    /// cores that run the workload, window by window, on a machine of each --cores count;
+    /// printed against the best fixed size (see docs/locksim.md).
+    #[arg(long, value_name = "MODE")]
+    search: Option<ssc_search::Mode>,
+    /// --search: ticks per voting window (1000 to 10^8).
+    #[arg(long, default_value = "20000", value_parser = clap::value_parser!(u64).range(1000..=100_000_000))]
+    window_ticks: u64,
+    /// --search: windows per run (2 to 100000).
+    #[arg(long, default_value = "40", value_parser = clap::value_parser!(u64).range(2..=100_000))]
+    windows: u64,
     /// Write an SVG of the speed-up and the lock-wait share against cores (the thesis's
     /// figure 3.8) to FILE.
     #[arg(long, value_name = "FILE")]
@@ -139,6 +150,56 @@ fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
     Ok(())
 }
 
+/// --search: one search run per machine size, against the oracle.
+fn search_table(
+    cli: &Cli,
+    platform: &Platform,
+    workload: &Workload,
+    cores: &[usize],
+    mode: ssc_search::Mode,
+) -> Result<()> {
+    let t0 = Instant::now();
+    println!(
+        "{} on {}, search {mode}, {} windows of {} ticks, seed {}",
+        workload.name, platform.name, cli.windows, cli.window_ticks, cli.seed
+    );
+    println!(
+        "{:>5} {:>8} {:>7} {:>7} {:>9} {:>8} {:>8}  sizes",
+        "cores", "settled", "after", "oracle", "at size", "run", "oracle"
+    );
+    let mut all = Vec::new();
+    for &n in cores {
+        let p = search_loop::default_params(n, mode);
+        let o = search_loop::run(
+            platform,
+            workload,
+            n,
+            cli.window_ticks,
+            cli.windows as usize,
+            cli.seed,
+            p,
+        );
+        let sizes: Vec<String> = o.windows.iter().map(|w| w.size.to_string()).collect();
+        println!(
+            "{:>5} {:>8} {:>7} {:>7} {:>9.3} {:>8.3} {:>8.2}  {}",
+            n,
+            o.settled,
+            o.settled_after,
+            o.oracle_size,
+            o.settled_ratio,
+            o.run_ratio,
+            o.oracle_throughput,
+            sizes.join(" ")
+        );
+        all.push(o);
+    }
+    println!("({:.2} s)", t0.elapsed().as_secs_f64());
+    if let Some(p) = &cli.json {
+        std::fs::write(p, serde_json::to_string_pretty(&all)?)?;
+    }
+    Ok(())
+}
+
 fn real_main() -> Result<()> {
     let cli = Cli::parse();
     let u = |v: Option<u16>| v.map(usize::from);
@@ -162,6 +223,9 @@ fn real_main() -> Result<()> {
     workload.validate(&platform)?;
     let cores = parse_cores(&cli.cores, platform.cores())?;
 
+    if let Some(mode) = cli.search {
+        return search_table(&cli, &platform, &workload, &cores, mode);
+    }
     let t0 = Instant::now();
     let rows = sweep(&platform, &workload, &cores, cli.ticks, cli.seed);
     let wall = t0.elapsed().as_secs_f64();
