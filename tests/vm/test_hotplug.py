@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from test_lockaware import BIN as LOCKAWARE, ROOT, SCX, ops, state, wait_for
+from test_lockaware import BIN as LOCKAWARE, ROOT, SCX, interrupt, ops, state, wait_for
 from test_corepair import BIN as COREPAIR, SOFT
 
 WORKLOADS = ROOT / "target" / "release" / "scx-workloads"
@@ -58,12 +58,7 @@ def test_cpu_hotplug_restarts_the_scheduler(name, tmp_path):
     finally:
         if online(cpu).read_text().strip() != "1":
             online(cpu).write_text("1")
-        if p.poll() is None:
-            p.send_signal(signal.SIGINT)
-            try:
-                p.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        interrupt(p, 15)
     assert p.returncode == 0, log.read_text()
     assert wait_for(lambda: state() == "disabled", 5)
     time.sleep(0.5)

@@ -41,6 +41,16 @@ def wait_for(pred, secs):
 STARTED = []
 
 
+def interrupt(p, timeout):
+    """Ctrl-C a scheduler we started, if it still runs; kill it if it does not exit in time."""
+    if p.poll() is None:
+        p.send_signal(signal.SIGINT)
+        try:
+            p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
 def sched_ext_guard(bin_path, started):
     """The body of each test module's autouse fixture. Before a test: sched_ext present, root,
     `bin_path` built, nothing attached. After: stops what the test started (`started`) and
@@ -51,13 +61,7 @@ def sched_ext_guard(bin_path, started):
     assert state() == "disabled", f"a scheduler is already attached: {ops()}"
     yield
     while started:
-        p = started.pop()
-        if p.poll() is None:
-            p.send_signal(signal.SIGINT)
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        interrupt(started.pop(), 10)
     assert wait_for(lambda: state() == "disabled", 5)
 
 

@@ -120,8 +120,8 @@ struct Opts {
 
     /// SSC size the first search starts from, in CPUs (1 to 1024; the thesis starts at 2,
     /// later searches at 1, as here). Clamped to the --min-ssc..--max-ssc range.
-    #[arg(long, value_name = "CPUS", default_value = "1", value_parser = parse_ssc_size,
-          allow_hyphen_values = true)]
+    #[arg(long, value_name = "CPUS", default_value_t = search::DEFAULT_INITIAL,
+          value_parser = parse_ssc_size, allow_hyphen_values = true)]
     initial_ssc: usize,
 
     /// Smallest SSC, in CPUs (1 to the number of CPUs).
@@ -135,24 +135,25 @@ struct Opts {
 
     /// Votes needed for a search decision: run time of lock-intensive tasks on SSC CPUs, in
     /// microseconds per SSC CPU (1 to 10000000; the thesis's 256000 TSC cycles are ~100 us).
-    #[arg(long, value_name = "US", default_value = "5000", value_parser = parse_vote_min_us,
+    #[arg(long, value_name = "US", default_value_t = search::DEFAULT_VOTE_MIN_US, value_parser = parse_vote_min_us,
           allow_hyphen_values = true)]
     vote_min_us: u64,
 
     /// How often the agent collects votes and runs the search, in milliseconds (10 to 60000).
-    #[arg(long, value_name = "MS", default_value = "100", value_parser = parse_interval_ms,
+    #[arg(long, value_name = "MS", default_value_t = search::DEFAULT_INTERVAL_MS, value_parser = parse_interval_ms,
           allow_hyphen_values = true)]
     interval_ms: u64,
 
     /// Restart the search after this many seconds without a change of the SSC size
     /// (1 to 86400; thesis: 30).
-    #[arg(long, value_name = "SECS", default_value = "30", value_parser = parse_remig_timeout_s,
+    #[arg(long, value_name = "SECS", default_value_t = search::DEFAULT_REMIG_TIMEOUT_S,
+          value_parser = parse_remig_timeout_s,
           allow_hyphen_values = true)]
     remig_timeout_s: u64,
 
     /// A settled search restarts when the throughput estimate moves more than this fraction
     /// away from its value at the settled size (0.01 to 10).
-    #[arg(long, value_name = "FRACTION", default_value = "0.3", value_parser = parse_band,
+    #[arg(long, value_name = "FRACTION", default_value_t = search::DEFAULT_BAND, value_parser = parse_band,
           allow_hyphen_values = true)]
     retrigger_band: f64,
 

@@ -190,6 +190,16 @@ fn draw(rng: &mut Rng, weights: impl Iterator<Item = f64> + Clone) -> usize {
     last
 }
 
+/// Put a section's body, (INSTRUCTION + CACHE_MISS)* + INSTRUCTION, at the front of `events`
+/// (pushed in reverse order).
+fn push_body(events: &mut VecDeque<Ev>, interval: Tick, misses: u32) {
+    events.push_front(Ev::Instruction(interval));
+    for _ in 0..misses {
+        events.push_front(Ev::CacheMiss);
+        events.push_front(Ev::Instruction(interval));
+    }
+}
+
 #[derive(Debug, Default)]
 struct Core {
     events: VecDeque<Ev>,
@@ -329,6 +339,7 @@ impl<'a> Sim<'a> {
     /// A write of `lock`'s line by `writer`, completing at `at`: every other core of the lock's
     /// queue that is spinning (first event SPIN) must read the line again.
     fn invalidate(&mut self, lock: usize, writer: usize, at: Tick) {
+        let queued = self.platform.invalidate == Invalidate::Queued;
         for k in 0..self.locks[lock].len() {
             let c = self.locks[lock][k];
             if c == writer {
@@ -359,7 +370,6 @@ impl<'a> Sim<'a> {
                     continue;
                 }
             }
-            let queued = self.platform.invalidate == Invalidate::Queued;
             if core.events.front() == Some(&Ev::Spin { lock }) && (core.parked || queued) {
                 core.events.push_front(Ev::LockMiss { lock });
                 // A parked spinner waits for this; one still in the heap (its SPIN not yet
@@ -434,11 +444,7 @@ impl<'a> Sim<'a> {
                 let core = &mut self.cores[i];
                 // Pushed at the front in reverse order.
                 core.events.push_front(Ev::ExitC { lock: k });
-                core.events.push_front(Ev::Instruction(s.interval));
-                for _ in 0..s.misses {
-                    core.events.push_front(Ev::CacheMiss);
-                    core.events.push_front(Ev::Instruction(s.interval));
-                }
+                push_body(&mut core.events, s.interval, s.misses);
                 core.events.push_front(Ev::Spin { lock: k });
                 core.events.push_front(Ev::Store {
                     lock: k,
@@ -470,11 +476,7 @@ impl<'a> Sim<'a> {
                 let s = &w.noncritical[k];
                 let core = &mut self.cores[i];
                 core.events.push_front(Ev::EnterC);
-                core.events.push_front(Ev::Instruction(s.interval));
-                for _ in 0..s.misses {
-                    core.events.push_front(Ev::CacheMiss);
-                    core.events.push_front(Ev::Instruction(s.interval));
-                }
+                push_body(&mut core.events, s.interval, s.misses);
             }
         }
         self.cores[i].ts = next;

@@ -169,7 +169,7 @@ fn search_table(
     );
     let mut all = Vec::new();
     for &n in cores {
-        let p = search_loop::default_params(n, mode);
+        let p = search_loop::default_params(n, mode, cli.window_ticks);
         let o = search_loop::run(
             platform,
             workload,

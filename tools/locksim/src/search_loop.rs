@@ -9,7 +9,8 @@
 //! the first n cores ([`Sim::set_active`]); the others stop between sections. That is the
 //! thesis's setting (T§3.4.2.3: T(n) = n (1 − p̄) with spinning waiters); threads that
 //! time-share the set's cores (M > n) are the next increment. Ticks stand for nanoseconds in
-//! the votes, so `vote_min` and the re-search timeout are in ticks too.
+//! the votes; the vote minimum and the re-search timeout keep the agent's ratio to its voting
+//! interval ([`default_params`]).
 //!
 //! The oracle is the best fixed size: a run of the same length at each n (an exhaustive
 //! sweep). Reported: where the search settled, after how many windows it stopped moving, the
@@ -54,17 +55,23 @@ pub struct LoopOutcome {
     pub run_ratio: f64,
 }
 
-/// The agent's defaults (`scx_lockaware --help`) for a machine of `cores` cores, in ticks.
-pub fn default_params(cores: usize, mode: ssc_search::Mode) -> Params {
+/// The agent's defaults (`scx_lockaware --help`, the `ssc_search::DEFAULT_*` constants) for a
+/// machine of `cores` cores, with the agent's voting interval mapped onto `window` ticks: the
+/// vote minimum and the re-search timeout keep their ratio to the interval (5% of a window,
+/// 300 windows).
+pub fn default_params(cores: usize, mode: ssc_search::Mode, window: Tick) -> Params {
+    use ssc_search::*;
+    let interval_us = DEFAULT_INTERVAL_MS * 1000;
+    let per_window = |us: u64| Duration::from_nanos(window * us / interval_us);
     Params {
         mode,
-        initial: 1,
+        initial: DEFAULT_INITIAL,
         min: 1,
         max: cores,
-        vote_min: Duration::from_nanos(5_000),
-        band: 0.3,
-        remig_timeout: Duration::from_nanos(u64::MAX / 4),
-        cpu_cost: ssc_search::DEFAULT_CPU_COST,
+        vote_min: per_window(DEFAULT_VOTE_MIN_US),
+        band: DEFAULT_BAND,
+        remig_timeout: per_window(DEFAULT_REMIG_TIMEOUT_S * 1_000_000),
+        cpu_cost: DEFAULT_CPU_COST,
     }
 }
 
@@ -148,7 +155,7 @@ mod tests {
         for config in ["C1", "C2", "C3", "C4"] {
             let w = Workload::builtin(config).unwrap();
             for cores in [16, 32] {
-                let params = default_params(cores, ssc_search::Mode::Refine);
+                let params = default_params(cores, ssc_search::Mode::Refine, 20_000);
                 let o = run(&p, &w, cores, 20_000, 40, 1, params);
                 assert!(
                     o.settled_ratio >= 0.8,
@@ -175,7 +182,7 @@ mod tests {
             20_000,
             20,
             1,
-            default_params(8, ssc_search::Mode::Refine),
+            default_params(8, ssc_search::Mode::Refine, 20_000),
         );
         assert_eq!(o.windows[0].size, 1);
         assert!(o.windows.iter().any(|w| w.size > 1), "{:?}", o.windows);

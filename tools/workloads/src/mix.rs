@@ -65,25 +65,28 @@ pub fn parse_rounds(s: &str) -> Result<Rounds, String> {
     parse_classes(s, '=', "rounds", (1, 1_000_000_000)).map(Rounds)
 }
 
+/// `CLASS<sep>N,...`: the form both lists are written in.
+fn write_classes<N: fmt::Display>(
+    f: &mut fmt::Formatter,
+    v: &[(Demand, N)],
+    sep: char,
+) -> fmt::Result {
+    let v: Vec<String> = v
+        .iter()
+        .map(|(c, n)| format!("{}{sep}{n}", c.name()))
+        .collect();
+    f.write_str(&v.join(","))
+}
+
 impl fmt::Display for Mix {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let v: Vec<String> = self
-            .0
-            .iter()
-            .map(|(c, n)| format!("{}:{n}", c.name()))
-            .collect();
-        f.write_str(&v.join(","))
+        write_classes(f, &self.0, ':')
     }
 }
 
 impl fmt::Display for Rounds {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let v: Vec<String> = self
-            .0
-            .iter()
-            .map(|(c, n)| format!("{}={n}", c.name()))
-            .collect();
-        f.write_str(&v.join(","))
+        write_classes(f, &self.0, '=')
     }
 }
 

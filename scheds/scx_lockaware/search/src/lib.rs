@@ -285,6 +285,16 @@ pub const MIN_GAIN: f64 = 0.02;
 /// The default of `--ssc-cpu-cost`: an SSC CPU must add a tenth of a CPU of useful work.
 pub const DEFAULT_CPU_COST: f64 = 0.1;
 
+/// The agent's defaults for the other search flags (declared here so that the agent's
+/// `--help` and the simulator's search loop share them): `--initial-ssc` (CPUs),
+/// `--vote-min-us`, `--interval-ms` (the voting window), `--remig-timeout-s` and
+/// `--retrigger-band`.
+pub const DEFAULT_INITIAL: usize = 1;
+pub const DEFAULT_VOTE_MIN_US: u64 = 5_000;
+pub const DEFAULT_INTERVAL_MS: u64 = 100;
+pub const DEFAULT_REMIG_TIMEOUT_S: u64 = 30;
+pub const DEFAULT_BAND: f64 = 0.3;
+
 /// Windows in a row that a fresh search drops while the number of lock-intensive tasks changes.
 pub const RAMP_DROPS: u32 = 10;
 
