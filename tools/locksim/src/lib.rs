@@ -200,47 +200,86 @@ fn push_body(events: &mut VecDeque<Ev>, interval: Tick, misses: u32) {
     }
 }
 
+/// One thread's context. Without time-sharing every core runs one thread for the whole run
+/// (the thesis's setting), so thread i is core i; with [`Sharing`], M threads share the
+/// active cores.
 #[derive(Debug, Default)]
-struct Core {
+struct Thread {
     events: VecDeque<Ev>,
-    /// When the first event starts.
+    /// When the first event starts (off a CPU: when it can start).
     ts: Tick,
-    /// When the current lock wait began (its first SPIN), if waiting.
+    /// Heap entries carry the generation they were pushed with; a newer push, a sleep or a
+    /// preemption makes the older ones stale.
+    gen: u32,
+    /// On a CPU (running, in a memory access or spinning) since `on_since`.
+    on_cpu: bool,
+    on_since: Tick,
+    /// Ticks on a CPU.
+    cpu: Tick,
+    /// Time-sharing: when its quantum ends.
+    slice_end: Tick,
+    /// The current acquisition found the lock taken (a contended hand-off once it gets it).
+    waiting: bool,
+    /// Start of the current on-CPU stretch of a lock wait (SPIN), while spinning.
     spin_since: Option<Tick>,
+    /// Ticks of on-CPU lock wait.
     spin: Tick,
-    /// Out of the heap: spinning, not at the head, until an invalidation.
+    /// Spinning, not at the head: out of the heap until an invalidation or a deadline (the
+    /// end of its quantum, a mutex's spin budget).
     parked: bool,
-    /// Parked and asleep in a mutex wait (past its spin budget): invalidations skip it, the
+    /// Asleep in a mutex wait since `sleep_since`, off the CPU: invalidations skip it, the
     /// release that makes it the head wakes it.
     asleep: bool,
-    /// Ticks asleep in mutex waits (part of `spin`).
+    sleep_since: Tick,
+    /// Ticks asleep in mutex waits.
     slept: Tick,
-    /// Outside the active set (SSC mode): stopped at its ENTER_NC since `off_since`.
+    /// Outside the active set (one thread per core): stopped at its ENTER_NC.
     off: bool,
-    off_since: Tick,
-    /// Ticks spent outside the active set.
-    off_ticks: Tick,
+    /// Time-sharing: in the run queue since `queued_since`.
+    in_runq: bool,
+    queued_since: Tick,
+    /// Ticks in the run queue.
+    queued: Tick,
+}
+
+/// Time-sharing (issue #11's SSC mode, beyond the thesis): `threads` threads of the workload
+/// share the active cores, each running for `quantum` ticks at a time, round robin in one run
+/// queue. A thread is preempted between events, also inside a critical section (the holder
+/// keeps the lock while it waits for a core) or while spinning; a mutex waiter that sleeps
+/// gives its core away, and a woken one waits for a free core. A switch costs nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Sharing {
+    pub threads: usize,
+    pub quantum: Tick,
 }
 
 /// What one run measured.
 #[derive(Clone, Debug, Serialize)]
 pub struct Outcome {
+    /// Cores running the workload.
     pub cores: usize,
+    /// Threads of the workload (= cores without time-sharing).
+    pub threads: usize,
     pub ticks: Tick,
     /// Critical sections completed.
     pub sections: u64,
     /// Critical sections per 1000 ticks.
     pub throughput: f64,
-    /// Mean over the cores of the share of time spent waiting for a lock (SPIN, and asleep in
-    /// a mutex wait), in percent.
+    /// Mean over the threads of the share of time spent waiting for a lock (SPIN, and asleep
+    /// in a mutex wait), in percent.
     pub lock_wait_pct: f64,
     /// The part of `lock_wait_pct` spent asleep (mutex), off the CPU.
     pub lock_sleep_pct: f64,
     /// Sleeping waiters woken by a release, per 1000 ticks (mutex).
     pub handoffs: f64,
+    /// Acquisitions that waited, per 1000 ticks.
+    pub contended: f64,
+    /// Mean over the threads of the share of time spent waiting for a core (time-sharing),
+    /// in percent.
+    pub runq_pct: f64,
     /// Events handled, by kind (`Kind::ALL` order).
     pub events: Vec<(String, u64)>,
-    /// Time-averaged number of cores in each lock's queue (holder included), per lock.
+    /// Time-averaged number of threads in each lock's queue (holder included), per lock.
     pub lock_queue: Vec<f64>,
     /// Time-averaged number of accesses waiting for or in service at each bank.
     pub bank_queue: Vec<f64>,
@@ -251,9 +290,9 @@ pub struct Sim<'a> {
     platform: &'a Platform,
     workload: &'a Workload,
     rng: Rng,
-    cores: Vec<Core>,
-    heap: BinaryHeap<Reverse<(Tick, usize)>>,
-    /// Per lock, the ticket order: the cores holding or waiting for it.
+    threads: Vec<Thread>,
+    heap: BinaryHeap<Reverse<(Tick, usize, u32)>>,
+    /// Per lock, the ticket order: the threads holding or waiting for it.
     locks: Vec<VecDeque<usize>>,
     /// Per bank, when its last access completes.
     banks: Vec<Tick>,
@@ -266,12 +305,21 @@ pub struct Sim<'a> {
     sections: u64,
     /// Sleeping mutex waiters woken by a release.
     handoffs: u64,
+    /// Acquisitions that had to wait (spinning or asleep): what the kernel's
+    /// `contention_begin`/`contention_end` pair, or a futex wait, shows the scheduler.
+    contended: u64,
     now: Tick,
-    /// Every handled event (when, which core, what), when asked for (tests).
+    /// Every handled event (when, which thread, what), when asked for (tests).
     trace: Option<Vec<(Tick, usize, Kind)>>,
-    /// Cores 0..active run the workload; the others stop at their next ENTER_NC (never
-    /// holding a lock) until the set grows again ([`Sim::set_active`]).
+    /// Cores running the workload. One thread per core: threads 0..active run, the others
+    /// stop at their next ENTER_NC (never holding a lock) until the set grows again
+    /// ([`Sim::set_active`]). Time-sharing: the number of cores the threads share.
     active: usize,
+    sharing: Option<Sharing>,
+    /// Time-sharing: threads waiting for a core, first come first served.
+    runq: VecDeque<usize>,
+    /// Threads on a core.
+    running: usize,
 }
 
 /// Totals since the start, at one instant ([`Sim::advance`]); windows are their differences.
@@ -279,22 +327,70 @@ pub struct Sim<'a> {
 pub struct Sample {
     pub at: Tick,
     pub sections: u64,
-    /// Ticks the cores spent inside the active set, running or waiting.
+    /// Ticks the threads spent on a core (running, in memory accesses, spinning).
     pub on: Tick,
     /// Ticks of lock wait (spinning and asleep), open waits included.
     pub wait: Tick,
-    /// The part of `wait` asleep (mutex).
+    /// The part of `wait` asleep (mutex), off the core.
     pub asleep: Tick,
+    /// Acquisitions that waited (contended hand-offs).
+    pub contended: u64,
+    /// Ticks the threads waited for a core (time-sharing).
+    pub queued: Tick,
 }
 
 impl<'a> Sim<'a> {
+    /// One thread per core, `cores` of them (the thesis's setting).
     pub fn new(platform: &'a Platform, workload: &'a Workload, cores: usize, seed: u64) -> Self {
+        Self::build(platform, workload, cores, cores, None, seed)
+    }
+
+    /// `sharing.threads` threads time-sharing `cores` cores.
+    pub fn shared(
+        platform: &'a Platform,
+        workload: &'a Workload,
+        cores: usize,
+        sharing: Sharing,
+        seed: u64,
+    ) -> Self {
+        Self::build(
+            platform,
+            workload,
+            cores,
+            sharing.threads,
+            Some(sharing),
+            seed,
+        )
+    }
+
+    /// [`Sim::new`] or, with `sharing`, [`Sim::shared`].
+    pub fn with(
+        platform: &'a Platform,
+        workload: &'a Workload,
+        cores: usize,
+        sharing: Option<Sharing>,
+        seed: u64,
+    ) -> Self {
+        match sharing {
+            Some(sh) => Self::shared(platform, workload, cores, sh, seed),
+            None => Self::new(platform, workload, cores, seed),
+        }
+    }
+
+    fn build(
+        platform: &'a Platform,
+        workload: &'a Workload,
+        cores: usize,
+        threads: usize,
+        sharing: Option<Sharing>,
+        seed: u64,
+    ) -> Self {
         let nlocks = workload.critical.len();
         let mut s = Self {
             platform,
             workload,
             rng: Rng::new(seed),
-            cores: (0..cores).map(|_| Core::default()).collect(),
+            threads: (0..threads).map(|_| Thread::default()).collect(),
             heap: BinaryHeap::new(),
             locks: vec![VecDeque::new(); nlocks],
             banks: vec![0; platform.banks],
@@ -304,14 +400,24 @@ impl<'a> Sim<'a> {
             counts: [0; 8],
             sections: 0,
             handoffs: 0,
+            contended: 0,
             now: 0,
             trace: None,
-            active: cores,
+            active: cores.max(1),
+            sharing,
+            runq: VecDeque::new(),
+            running: 0,
         };
-        for (i, c) in s.cores.iter_mut().enumerate() {
-            c.events.push_back(Ev::EnterNc);
-            s.heap.push(Reverse((0, i)));
+        for i in 0..threads {
+            s.threads[i].events.push_back(Ev::EnterNc);
+            if sharing.is_some() {
+                s.threads[i].in_runq = true;
+                s.runq.push_back(i);
+            } else {
+                s.run_on_core(i, 0);
+            }
         }
+        s.dispatch(0);
         s
     }
 
@@ -319,6 +425,93 @@ impl<'a> Sim<'a> {
     pub fn traced(mut self) -> Self {
         self.trace = Some(Vec::new());
         self
+    }
+
+    /// Put thread `i` in the heap at `ts`, as its only valid entry.
+    fn schedule(&mut self, i: usize, ts: Tick) {
+        let t = &mut self.threads[i];
+        t.gen = t.gen.wrapping_add(1);
+        t.ts = ts;
+        self.heap.push(Reverse((ts, i, t.gen)));
+    }
+
+    /// Thread `i` gets a core from `at` on, and its quantum, and goes in the heap.
+    fn run_on_core(&mut self, i: usize, at: Tick) {
+        let q = self.sharing.map_or(Tick::MAX, |s| s.quantum);
+        let t = &mut self.threads[i];
+        let start = at.max(t.ts);
+        t.on_cpu = true;
+        t.on_since = start;
+        t.slice_end = start.saturating_add(q);
+        self.running += 1;
+        self.schedule(i, start);
+    }
+
+    /// Thread `i` leaves its core at `at` (asleep, stopped or preempted).
+    fn leave_core(&mut self, i: usize, at: Tick) {
+        let t = &mut self.threads[i];
+        if let Some(s) = t.spin_since.take() {
+            t.spin += at.saturating_sub(s);
+        }
+        t.cpu += at.saturating_sub(t.on_since);
+        t.on_cpu = false;
+        t.parked = false;
+        t.gen = t.gen.wrapping_add(1);
+        self.running -= 1;
+    }
+
+    /// Time-sharing: give free cores to the threads waiting for one, from `at` on.
+    fn dispatch(&mut self, at: Tick) {
+        while self.running < self.active {
+            let Some(j) = self.runq.pop_front() else {
+                break;
+            };
+            let t = &mut self.threads[j];
+            t.in_runq = false;
+            t.queued += at.saturating_sub(t.queued_since);
+            self.run_on_core(j, at);
+        }
+    }
+
+    /// Thread `i` becomes runnable at `at`: on a free core, or at the back of the run queue.
+    fn wake(&mut self, i: usize, at: Tick) {
+        self.threads[i].ts = at;
+        if self.sharing.is_none() || self.running < self.active {
+            self.run_on_core(i, at);
+        } else {
+            let t = &mut self.threads[i];
+            t.in_runq = true;
+            t.queued_since = at;
+            self.runq.push_back(i);
+        }
+    }
+
+    /// A mutex waiter past its spin budget sleeps from `at` on and gives its core away.
+    fn fall_asleep(&mut self, i: usize, at: Tick) {
+        self.leave_core(i, at);
+        let t = &mut self.threads[i];
+        t.asleep = true;
+        t.parked = true;
+        t.sleep_since = at;
+        self.dispatch(at.max(self.now));
+    }
+
+    /// A parked spinner is popped at its deadline unless an invalidation wakes it first: the
+    /// end of its spin budget (mutex) or of its quantum (time-sharing).
+    fn set_deadline(&mut self, i: usize) {
+        let t = &self.threads[i];
+        let budget = match self.workload.lock {
+            LockKind::Mutex { spin, .. } => t.spin_since.map(|s| s.saturating_add(spin)),
+            LockKind::Ticket => None,
+        };
+        let quantum = self.sharing.map(|_| t.slice_end);
+        let d = match (budget, quantum) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        if let Some(d) = d {
+            self.heap.push(Reverse((d.max(self.now), i, t.gen)));
+        }
     }
 
     /// A memory access of `bank` that arrives at `at`: when it completes.
@@ -336,8 +529,8 @@ impl<'a> Sim<'a> {
         self.lock_changed[lock] = at.max(since);
     }
 
-    /// A write of `lock`'s line by `writer`, completing at `at`: every other core of the lock's
-    /// queue that is spinning (first event SPIN) must read the line again.
+    /// A write of `lock`'s line by `writer`, completing at `at`: every other thread of the
+    /// lock's queue that is spinning (first event SPIN) must read the line again.
     fn invalidate(&mut self, lock: usize, writer: usize, at: Tick) {
         let queued = self.platform.invalidate == Invalidate::Queued;
         for k in 0..self.locks[lock].len() {
@@ -346,58 +539,80 @@ impl<'a> Sim<'a> {
                 continue;
             }
             let head = self.locks[lock].front() == Some(&c);
-            let core = &mut self.cores[c];
-            if let (LockKind::Mutex { spin, wake }, true) = (self.workload.lock, core.parked) {
-                // Past its spin budget a waiter sleeps (lazily noticed here: nothing happens
-                // to a parked core in between).
-                let since = core.spin_since.unwrap_or(at);
-                if !core.asleep && at.saturating_sub(since) >= spin {
-                    core.asleep = true;
+            if let LockKind::Mutex { spin, wake } = self.workload.lock {
+                let t = &self.threads[c];
+                // Past its spin budget a parked waiter sleeps; its deadline may not have come
+                // up in the heap yet when the write that reaches it is handled.
+                if let (true, false, Some(since)) = (t.parked, t.asleep, t.spin_since) {
+                    if at >= since + spin {
+                        self.fall_asleep(c, since + spin);
+                    }
                 }
-                if core.asleep {
+                let t = &mut self.threads[c];
+                if t.asleep {
                     if head {
-                        // Handed the lock: it runs `wake` ticks after the release, reads the
-                        // lock and passes its SPIN.
+                        // Handed the lock: it is runnable `wake` ticks after the release,
+                        // reads the lock and passes its SPIN.
                         let woken = at + wake;
-                        core.slept += woken.saturating_sub(since + spin);
-                        core.asleep = false;
-                        core.parked = false;
-                        core.events.push_front(Ev::LockMiss { lock });
-                        core.ts = woken;
-                        self.heap.push(Reverse((woken, c)));
+                        t.slept += woken.saturating_sub(t.sleep_since);
+                        t.asleep = false;
+                        t.parked = false;
+                        t.events.push_front(Ev::LockMiss { lock });
                         self.handoffs += 1;
+                        self.wake(c, woken);
                     }
                     continue;
                 }
             }
-            if core.events.front() == Some(&Ev::Spin { lock }) && (core.parked || queued) {
-                core.events.push_front(Ev::LockMiss { lock });
-                // A parked spinner waits for this; one still in the heap (its SPIN not yet
-                // reached) reads the line first when it gets there.
-                if core.parked {
-                    core.parked = false;
-                    core.ts = at;
-                    self.heap.push(Reverse((at, c)));
+            let t = &mut self.threads[c];
+            if t.events.front() == Some(&Ev::Spin { lock }) && (t.parked || t.in_runq || queued) {
+                // A parked spinner waits for this; one in the heap (its SPIN not yet reached)
+                // or waiting for a core reads the line first when it gets there.
+                t.events.push_front(Ev::LockMiss { lock });
+                if t.parked {
+                    t.parked = false;
+                    self.schedule(c, at);
                 }
             }
         }
     }
 
-    /// Pop the earliest core and handle its first event (figure 3.7's loop body). False when
-    /// no core can move before `until`.
+    /// Pop the earliest thread and handle its first event (figure 3.7's loop body). False
+    /// when no thread can move before `until`.
     fn step(&mut self, until: Tick) -> bool {
-        let Some(Reverse((ts, i))) = self.heap.pop() else {
+        let Some(&Reverse((ts, i, gen))) = self.heap.peek() else {
             return false;
         };
         if ts >= until {
-            self.heap.push(Reverse((ts, i)));
             return false;
         }
+        self.heap.pop();
+        if gen != self.threads[i].gen {
+            return true; // stale: pushed again, asleep or preempted since
+        }
         self.now = ts;
-        let ev = self.cores[i]
+        self.threads[i].parked = false;
+        if let Some(sh) = self.sharing {
+            let t = &self.threads[i];
+            if ts >= t.slice_end && !self.runq.is_empty() || self.running > self.active {
+                // Preempted, between events: to the back of the run queue.
+                self.leave_core(i, ts);
+                let t = &mut self.threads[i];
+                t.in_runq = true;
+                t.queued_since = ts;
+                t.ts = ts;
+                self.runq.push_back(i);
+                self.dispatch(ts);
+                return true;
+            }
+            if ts >= t.slice_end {
+                self.threads[i].slice_end = ts + sh.quantum;
+            }
+        }
+        let ev = self.threads[i]
             .events
             .pop_front()
-            .expect("a core in the heap has an event");
+            .expect("a thread in the heap has an event");
         self.counts[ev.kind() as usize] += 1;
         if let Some(t) = self.trace.as_mut() {
             t.push((ts, i, ev.kind()));
@@ -424,16 +639,28 @@ impl<'a> Sim<'a> {
                 self.invalidate(lock, i, next);
             }
             Ev::Spin { lock } => {
-                let core = &mut self.cores[i];
+                let t = &mut self.threads[i];
                 if self.locks[lock].front() == Some(&i) {
-                    if let Some(since) = core.spin_since.take() {
-                        core.spin += ts - since;
+                    if let Some(since) = t.spin_since.take() {
+                        t.spin += ts - since;
+                    }
+                    if std::mem::take(&mut t.waiting) {
+                        self.contended += 1;
                     }
                 } else {
-                    // Out of the heap until an invalidation puts a LOCK_MISS before the SPIN.
-                    core.spin_since.get_or_insert(ts);
-                    core.events.push_front(ev);
-                    core.parked = true;
+                    t.waiting = true;
+                    let since = *t.spin_since.get_or_insert(ts);
+                    t.events.push_front(ev);
+                    if let LockKind::Mutex { spin, .. } = self.workload.lock {
+                        if ts >= since + spin {
+                            self.fall_asleep(i, ts);
+                            return true;
+                        }
+                    }
+                    // Out of the heap until an invalidation puts a LOCK_MISS before the
+                    // SPIN, or its deadline.
+                    t.parked = true;
+                    self.set_deadline(i);
                     return true;
                 }
             }
@@ -441,61 +668,67 @@ impl<'a> Sim<'a> {
                 let w = self.workload;
                 let k = draw(&mut self.rng, w.critical.iter().map(|s| s.prob));
                 let s = &w.critical[k];
-                let core = &mut self.cores[i];
+                let t = &mut self.threads[i];
                 // Pushed at the front in reverse order.
-                core.events.push_front(Ev::ExitC { lock: k });
-                push_body(&mut core.events, s.interval, s.misses);
-                core.events.push_front(Ev::Spin { lock: k });
-                core.events.push_front(Ev::Store {
+                t.events.push_front(Ev::ExitC { lock: k });
+                push_body(&mut t.events, s.interval, s.misses);
+                t.events.push_front(Ev::Spin { lock: k });
+                t.events.push_front(Ev::Store {
                     lock: k,
                     acquire: true,
                 });
-                core.events.push_front(Ev::LockMiss { lock: k });
+                t.events.push_front(Ev::LockMiss { lock: k });
             }
             Ev::ExitC { lock } => {
                 self.sections += 1;
-                let core = &mut self.cores[i];
-                core.events.push_front(Ev::EnterNc);
-                core.events.push_front(Ev::Store {
+                let t = &mut self.threads[i];
+                t.events.push_front(Ev::EnterNc);
+                t.events.push_front(Ev::Store {
                     lock,
                     acquire: false,
                 });
-                core.events.push_front(Ev::LockMiss { lock });
+                t.events.push_front(Ev::LockMiss { lock });
             }
-            Ev::EnterNc if i >= self.active => {
+            Ev::EnterNc if self.sharing.is_none() && i >= self.active => {
                 // Outside the active set: stop here, between sections, until it grows.
-                let core = &mut self.cores[i];
-                core.events.push_front(ev);
-                core.off = true;
-                core.off_since = ts;
+                self.threads[i].events.push_front(ev);
+                self.leave_core(i, ts);
+                self.threads[i].off = true;
                 return true;
             }
             Ev::EnterNc => {
                 let w = self.workload;
                 let k = draw(&mut self.rng, w.noncritical.iter().map(|s| s.prob));
                 let s = &w.noncritical[k];
-                let core = &mut self.cores[i];
-                core.events.push_front(Ev::EnterC);
-                push_body(&mut core.events, s.interval, s.misses);
+                let t = &mut self.threads[i];
+                t.events.push_front(Ev::EnterC);
+                push_body(&mut t.events, s.interval, s.misses);
             }
         }
-        self.cores[i].ts = next;
-        self.heap.push(Reverse((next, i)));
+        self.schedule(i, next);
         true
     }
 
-    /// Let cores 0..n run the workload (SSC mode: the lock-bound threads on n cores, one
-    /// each; 1 ≤ n ≤ cores). Cores beyond n stop at their next ENTER_NC; stopped cores below n
-    /// start again now.
+    /// Set the number of cores running the workload (1 ≤ n ≤ the cores or threads it was
+    /// built with). One thread per core (the thesis's setting): cores 0..n run, cores beyond
+    /// stop at their next ENTER_NC, stopped cores below n start again now. Time-sharing: the
+    /// threads share n cores from now on (a thread beyond is preempted at its next event).
     pub fn set_active(&mut self, n: usize) {
-        self.active = n.clamp(1, self.cores.len());
         let now = self.now;
-        for (i, c) in self.cores.iter_mut().enumerate().take(self.active) {
-            if c.off {
-                c.off = false;
-                c.off_ticks += now.saturating_sub(c.off_since);
-                c.ts = now;
-                self.heap.push(Reverse((now, i)));
+        match self.sharing {
+            None => {
+                self.active = n.clamp(1, self.threads.len());
+                for i in 0..self.active {
+                    if self.threads[i].off {
+                        self.threads[i].off = false;
+                        self.threads[i].ts = now;
+                        self.run_on_core(i, now);
+                    }
+                }
+            }
+            Some(_) => {
+                self.active = n.max(1);
+                self.dispatch(now);
             }
         }
     }
@@ -504,29 +737,19 @@ impl<'a> Sim<'a> {
     pub fn advance(&mut self, until: Tick) -> Sample {
         while self.step(until) {}
         self.now = self.now.max(until);
-        let budget = match self.workload.lock {
-            LockKind::Mutex { spin, .. } => Some(spin),
-            LockKind::Ticket => None,
-        };
         let mut s = Sample {
             at: until,
             sections: self.sections,
+            contended: self.contended,
             ..Sample::default()
         };
-        for c in &self.cores {
-            let off = c.off_ticks
-                + if c.off {
-                    until.saturating_sub(c.off_since)
-                } else {
-                    0
-                };
-            s.on += until.saturating_sub(off);
-            s.wait += c.spin + c.spin_since.map_or(0, |b| until.saturating_sub(b));
-            s.asleep += c.slept
-                + match (budget, c.spin_since, c.parked) {
-                    (Some(b), Some(since), true) => until.saturating_sub(since + b),
-                    _ => 0,
-                };
+        let open = |on: bool, since: Tick| if on { until.saturating_sub(since) } else { 0 };
+        for t in &self.threads {
+            s.on += t.cpu + open(t.on_cpu, t.on_since);
+            let asleep = t.slept + open(t.asleep, t.sleep_since);
+            s.asleep += asleep;
+            s.wait += t.spin + t.spin_since.map_or(0, |b| until.saturating_sub(b)) + asleep;
+            s.queued += t.queued + open(t.in_runq, t.queued_since);
         }
         s
     }
@@ -538,40 +761,29 @@ impl<'a> Sim<'a> {
 
     /// As [`Sim::run`], with the events handled if [`Sim::traced`] asked for them.
     pub fn run_traced(mut self, ticks: Tick) -> (Outcome, Vec<(Tick, usize, Kind)>) {
-        while self.step(ticks) {}
+        let s = self.advance(ticks);
         let trace = self.trace.take().unwrap_or_default();
-        (self.finish(ticks), trace)
+        (self.finish(s), trace)
     }
 
-    fn finish(mut self, ticks: Tick) -> Outcome {
-        let end = ticks;
+    fn finish(mut self, s: Sample) -> Outcome {
+        let end = s.at;
         for l in 0..self.locks.len() {
             self.lock_queue_changes(l, end);
         }
-        let n = self.cores.len();
-        let budget = match self.workload.lock {
-            LockKind::Mutex { spin, .. } => Some(spin),
-            LockKind::Ticket => None,
-        };
-        let (mut spin, mut slept) = (0.0, 0.0);
-        for c in &self.cores {
-            let open = c.spin_since.map_or(0, |s| end.saturating_sub(s));
-            let open_sleep = match (budget, c.spin_since, c.parked) {
-                (Some(b), Some(s), true) => end.saturating_sub(s + b),
-                _ => 0,
-            };
-            spin += (c.spin + open) as f64 / end.max(1) as f64;
-            slept += (c.slept + open_sleep) as f64 / end.max(1) as f64;
-        }
         let e = end.max(1) as f64;
+        let per_thread = 100.0 / (e * self.threads.len().max(1) as f64);
         Outcome {
-            cores: n,
+            cores: self.active,
+            threads: self.threads.len(),
             ticks: end,
             sections: self.sections,
             throughput: self.sections as f64 * 1000.0 / e,
-            lock_wait_pct: 100.0 * spin / n.max(1) as f64,
-            lock_sleep_pct: 100.0 * slept / n.max(1) as f64,
+            lock_wait_pct: s.wait as f64 * per_thread,
+            lock_sleep_pct: s.asleep as f64 * per_thread,
             handoffs: self.handoffs as f64 * 1000.0 / e,
+            contended: self.contended as f64 * 1000.0 / e,
+            runq_pct: s.queued as f64 * per_thread,
             events: Kind::ALL
                 .iter()
                 .map(|k| (k.name().to_string(), self.counts[*k as usize]))
@@ -583,11 +795,13 @@ impl<'a> Sim<'a> {
 }
 
 /// Run `workload` on each of the `cores` counts of `platform` (each count its own simulation,
-/// seeded alike), spread over the host's CPUs; the outcomes come in the order of `cores`.
+/// seeded alike; with `sharing`, its threads time-share that many cores), spread over the
+/// host's CPUs; the outcomes come in the order of `cores`.
 pub fn sweep(
     platform: &Platform,
     workload: &Workload,
     cores: &[usize],
+    sharing: Option<Sharing>,
     ticks: Tick,
     seed: u64,
 ) -> Vec<Outcome> {
@@ -602,7 +816,8 @@ pub fn sweep(
                     loop {
                         let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some(&n) = cores.get(k) else { break };
-                        done.push((k, Sim::new(platform, workload, n, seed).run(ticks)));
+                        let sim = Sim::with(platform, workload, n, sharing, seed);
+                        done.push((k, sim.run(ticks)));
                     }
                     done
                 })

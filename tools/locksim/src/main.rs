@@ -4,7 +4,7 @@
 
 use anyhow::{bail, Result};
 use clap::Parser;
-use locksim::{search_loop, speedup, sweep, Kind, LockKind, Outcome, Platform, Workload};
+use locksim::{search_loop, speedup, sweep, Kind, LockKind, Outcome, Platform, Sharing, Workload};
 use std::time::Instant;
 
 mod plot;
@@ -16,78 +16,116 @@ mod plot;
 ///
 /// Example (the thesis's figure 3.8, configuration C3 on platform P1):
 ///   scx-locksim --config C3 --platform P1 --cores 1-32
+/// and scx_lockaware's SSC search in the loop:
+///   scx-locksim search --config C4 --cores 16,32 --windows 60
 #[derive(Parser, Debug)]
 #[command(version, verbatim_doc_comment)]
 struct Cli {
+    #[command(subcommand)]
+    cmd: Option<Cmd>,
     /// Workload: table 3.2's configuration C1, C2, C3 or C4.
-    #[arg(long, default_value = "C3", conflicts_with = "config_file")]
+    #[arg(
+        long,
+        global = true,
+        default_value = "C3",
+        conflicts_with = "config_file"
+    )]
     config: String,
     /// Workload from a JSON file instead: {"name", "noncritical": [{"interval", "misses",
     /// "prob"}], "critical": [{"interval", "misses", "prob", "bank"}]} (intervals in ticks).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, global = true, value_name = "FILE")]
     config_file: Option<String>,
     /// Platform: P1 (8 chips x 4 cores, 8 banks), P2 (32 x 1, 32 banks), P3 (1 x 32, 1 bank).
-    #[arg(long, default_value = "P1")]
+    #[arg(long, global = true, default_value = "P1")]
     platform: String,
     /// Chips, instead of the platform's (1 to 256): P1 with --chips 16 has 64 cores and a
     /// bank per chip.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, global = true, value_parser = clap::value_parser!(u16).range(1..=256))]
     chips: Option<u16>,
     /// Cores per chip, instead of the platform's (1 to 256).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, global = true, value_parser = clap::value_parser!(u16).range(1..=256))]
     cores_per_chip: Option<u16>,
     /// Memory banks, instead of the platform's (1 to 256; default: a bank per chip on P1
     /// and P2, one on P3).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, global = true, value_parser = clap::value_parser!(u16).range(1..=256))]
     banks: Option<u16>,
     /// Ticks per memory access (1 to 1000; the thesis uses 1, and 5 and 10 in §3.2.3.3).
-    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    #[arg(long, global = true, default_value = "1", value_parser = clap::value_parser!(u64).range(1..=1000))]
     latency: u64,
     /// Lock kind: the thesis's ticket spinlock, or a blocking mutex (spin --spin-ticks, then
     /// sleep; the release hands the lock to the next waiter, which runs --wake-ticks later).
-    #[arg(long, value_enum, default_value = "ticket")]
+    #[arg(long, global = true, value_enum, default_value = "ticket")]
     lock: LockArg,
     /// mutex: ticks a waiter spins before it sleeps (0 to 10^9).
-    #[arg(long, default_value = "10", value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
+    #[arg(long, global = true, default_value = "10", value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
     spin_ticks: u64,
     /// mutex: ticks from a release to the woken waiter running (0 to 10^9).
-    #[arg(long, default_value = "50", value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
+    #[arg(long, global = true, default_value = "50", value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
     wake_ticks: u64,
     /// Which cores a write of a lock's line sends back to memory: the spinning ones (as the
     /// thesis's figures) or every core that took a ticket (see the crate documentation).
-    #[arg(long, value_enum, default_value = "spinning")]
+    #[arg(long, global = true, value_enum, default_value = "spinning")]
     invalidate: locksim::Invalidate,
     /// Core counts: a list and ranges, e.g. 1-32 or 1,2,4,8 (1 to the platform's cores).
-    #[arg(long, default_value = "1-32")]
+    #[arg(long, global = true, default_value = "1-32")]
     cores: String,
     /// Simulated length of each run, in ticks (1000 to 10^10).
-    #[arg(long, default_value = "1000000",
+    #[arg(long, global = true, default_value = "1000000",
           value_parser = clap::value_parser!(u64).range(1000..=10_000_000_000))]
     ticks: u64,
     /// Seed of the random draws (sections, banks); a seed gives the same result every time.
-    #[arg(long, default_value = "1")]
+    #[arg(long, global = true, default_value = "1")]
     seed: u64,
     /// Write the results as JSON to FILE.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, global = true, value_name = "FILE")]
     json: Option<String>,
     /// Write the results as CSV to FILE.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, global = true, value_name = "FILE")]
     csv: Option<String>,
     /// Instead of the sweep: scx_lockaware's SSC search (refine or paper) sizes the set of
     /// cores that run the workload, window by window, on a machine of each --cores count;
     /// printed against the best fixed size (see docs/locksim.md).
-    #[arg(long, value_name = "MODE")]
+    #[arg(long, global = true, value_name = "MODE")]
     search: Option<ssc_search::Mode>,
+    /// Time-sharing (SSC mode): run this many threads of the workload on each --cores count,
+    /// round robin with a quantum of --quantum ticks (1 to 100000; default: one thread per
+    /// core, the thesis's setting).
+    #[arg(long, global = true, value_name = "M", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    threads: Option<u32>,
+    /// --threads: the quantum, in ticks (10 to 10^9).
+    #[arg(long, global = true, default_value = "10000", value_parser = clap::value_parser!(u64).range(10..=1_000_000_000))]
+    quantum: u64,
     /// --search: ticks per voting window (1000 to 10^8).
-    #[arg(long, default_value = "20000", value_parser = clap::value_parser!(u64).range(1000..=100_000_000))]
+    #[arg(long, global = true, default_value = "20000", value_parser = clap::value_parser!(u64).range(1000..=100_000_000))]
     window_ticks: u64,
     /// --search: windows per run (2 to 100000).
-    #[arg(long, default_value = "40", value_parser = clap::value_parser!(u64).range(2..=100_000))]
+    #[arg(long, global = true, default_value = "40", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     windows: u64,
     /// Write an SVG of the speed-up and the lock-wait share against cores (the thesis's
     /// figure 3.8) to FILE.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, global = true, value_name = "FILE")]
     svg: Option<String>,
+}
+
+impl Cli {
+    fn sharing(&self) -> Option<Sharing> {
+        self.threads.map(|m| Sharing {
+            threads: m as usize,
+            quantum: self.quantum,
+        })
+    }
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Cmd {
+    /// scx_lockaware's SSC search in the loop (the same as --search MODE): for each --cores
+    /// count, the search sizes the set of cores window by window, printed against the best
+    /// fixed size. Example: scx-locksim search --config C4 --cores 16,32 --windows 60
+    Search {
+        /// refine (the agent's default) or paper (figure 3.31's doubling search).
+        #[arg(long, default_value = "refine")]
+        mode: ssc_search::Mode,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -122,7 +160,8 @@ fn parse_cores(s: &str, max: usize) -> Result<Vec<usize>> {
 
 fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
     let mut s = String::from(
-        "cores,ticks,sections,throughput,speedup,lock_wait_pct,lock_sleep_pct,handoffs",
+        "cores,threads,ticks,sections,throughput,speedup,lock_wait_pct,lock_sleep_pct,handoffs,\
+         contended,runq_pct",
     );
     for k in Kind::ALL {
         s.push(',');
@@ -131,15 +170,18 @@ fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
     s.push('\n');
     for o in rows {
         s.push_str(&format!(
-            "{},{},{},{:.6},{:.6},{:.4},{:.4},{:.6}",
+            "{},{},{},{},{:.6},{:.6},{:.4},{:.4},{:.6},{:.6},{:.4}",
             o.cores,
+            o.threads,
             o.ticks,
             o.sections,
             o.throughput,
             speedup(o, base),
             o.lock_wait_pct,
             o.lock_sleep_pct,
-            o.handoffs
+            o.handoffs,
+            o.contended,
+            o.runq_pct
         ));
         for (_, n) in &o.events {
             s.push_str(&format!(",{n}"));
@@ -163,6 +205,12 @@ fn search_table(
         "{} on {}, search {mode}, {} windows of {} ticks, seed {}",
         workload.name, platform.name, cli.windows, cli.window_ticks, cli.seed
     );
+    if let Some(sh) = cli.sharing() {
+        println!(
+            "{} threads time-sharing the set's cores, quantum {} ticks",
+            sh.threads, sh.quantum
+        );
+    }
     println!(
         "{:>5} {:>8} {:>7} {:>7} {:>9} {:>8} {:>8}  sizes",
         "cores", "settled", "after", "oracle", "at size", "run", "oracle"
@@ -170,15 +218,13 @@ fn search_table(
     let mut all = Vec::new();
     for &n in cores {
         let p = search_loop::default_params(n, mode, cli.window_ticks);
-        let o = search_loop::run(
+        let m = search_loop::Machine {
             platform,
             workload,
-            n,
-            cli.window_ticks,
-            cli.windows as usize,
-            cli.seed,
-            p,
-        );
+            cores: n,
+            sharing: cli.sharing(),
+        };
+        let o = search_loop::run(&m, cli.window_ticks, cli.windows as usize, cli.seed, p);
         let sizes: Vec<String> = o.windows.iter().map(|w| w.size.to_string()).collect();
         println!(
             "{:>5} {:>8} {:>7} {:>7} {:>9.3} {:>8.3} {:>8.2}  {}",
@@ -223,16 +269,21 @@ fn real_main() -> Result<()> {
     workload.validate(&platform)?;
     let cores = parse_cores(&cli.cores, platform.cores())?;
 
-    if let Some(mode) = cli.search {
+    let search = match cli.cmd {
+        Some(Cmd::Search { mode }) => Some(mode),
+        None => cli.search,
+    };
+    if let Some(mode) = search {
         return search_table(&cli, &platform, &workload, &cores, mode);
     }
     let t0 = Instant::now();
-    let rows = sweep(&platform, &workload, &cores, cli.ticks, cli.seed);
+    let sharing = cli.sharing();
+    let rows = sweep(&platform, &workload, &cores, sharing, cli.ticks, cli.seed);
     let wall = t0.elapsed().as_secs_f64();
     // The speed-up is over one core, simulated here if the list lacks it.
     let base = match rows.iter().find(|o| o.cores == 1) {
         Some(o) => o.throughput,
-        None => sweep(&platform, &workload, &[1], cli.ticks, cli.seed)[0].throughput,
+        None => sweep(&platform, &workload, &[1], sharing, cli.ticks, cli.seed)[0].throughput,
     };
     let events: u64 = rows
         .iter()
@@ -253,8 +304,14 @@ fn real_main() -> Result<()> {
     if let LockKind::Mutex { spin, wake } = workload.lock {
         println!("locks: mutex, spin {spin} ticks, wake-up {wake} ticks");
     }
+    if let Some(sh) = sharing {
+        println!(
+            "{} threads time-sharing the cores, quantum {} ticks",
+            sh.threads, sh.quantum
+        );
+    }
     println!(
-        "{:>5} {:>12} {:>8} {:>10} {:>9} {:>11} {:>10} {:>10}",
+        "{:>5} {:>12} {:>8} {:>10} {:>9} {:>11} {:>10} {:>10} {:>10}",
         "cores",
         "sections/kt",
         "speed-up",
@@ -262,11 +319,12 @@ fn real_main() -> Result<()> {
         "asleep",
         "lock queue",
         "bank 0 q",
-        "wakes/kt"
+        "wakes/kt",
+        "run queue"
     );
     for o in &rows {
         println!(
-            "{:>5} {:>12.3} {:>8.2} {:>9.2}% {:>8.2}% {:>11.2} {:>10.2} {:>10.3}",
+            "{:>5} {:>12.3} {:>8.2} {:>9.2}% {:>8.2}% {:>11.2} {:>10.2} {:>10.3} {:>9.2}%",
             o.cores,
             o.throughput,
             speedup(o, base),
@@ -274,7 +332,8 @@ fn real_main() -> Result<()> {
             o.lock_sleep_pct,
             o.lock_queue.iter().sum::<f64>(),
             o.bank_queue.first().copied().unwrap_or(0.0),
-            o.handoffs
+            o.handoffs,
+            o.runq_pct
         );
     }
     let peak = rows
@@ -347,7 +406,7 @@ mod tests {
     fn the_figure_is_written() {
         let p = Platform::builtin("P1", 1).unwrap();
         let w = Workload::builtin("C3").unwrap();
-        let rows = sweep(&p, &w, &[1, 2, 4], 20_000, 1);
+        let rows = sweep(&p, &w, &[1, 2, 4], None, 20_000, 1);
         let path = std::env::temp_dir().join(format!("locksim-{}.svg", std::process::id()));
         plot::figure(&path, "C3", &rows, rows[0].throughput).unwrap();
         let svg = std::fs::read_to_string(&path).unwrap();

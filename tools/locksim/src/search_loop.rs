@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 //
-//! scx_lockaware's SSC search in the simulator's loop (issue #11, item 4; first increment).
+//! scx_lockaware's SSC search in the simulator's loop (issue #11, item 4).
 //!
 //! The very search the agent runs (the `ssc_search` crate) decides, window by window, how many
-//! cores run the lock-bound work, from the votes the BPF side would collect: the run time of
-//! the lock-bound threads in the set, its on-CPU lock wait (spin), the off-CPU waits (block)
-//! and the window's length. Here every core runs one thread of the workload and the set is
-//! the first n cores ([`Sim::set_active`]); the others stop between sections. That is the
-//! thesis's setting (T§3.4.2.3: T(n) = n (1 − p̄) with spinning waiters); threads that
-//! time-share the set's cores (M > n) are the next increment. Ticks stand for nanoseconds in
-//! the votes; the vote minimum and the re-search timeout keep the agent's ratio to its voting
-//! interval ([`default_params`]).
+//! cores run the lock-bound work, from the votes the BPF side would collect: the lock-bound
+//! threads' time on the set's cores (run), its on-CPU lock wait (spin), the off-CPU waits
+//! (block) and the window's length. Without [`Sharing`] every core runs one thread of the
+//! workload and the set is the first n cores ([`Sim::set_active`]); the others stop between
+//! sections: the thesis's setting (T§3.4.2.3: T(n) = n (1 − p̄) with spinning waiters). With
+//! it, M threads time-share the set's n cores (the SSC the agent sizes: M lock-intensive
+//! tasks, n CPUs), and the search is told M lock-intensive tasks. Ticks stand for nanoseconds
+//! in the votes; the vote minimum and the re-search timeout keep the agent's ratio to its
+//! voting interval ([`default_params`]).
 //!
 //! The oracle is the best fixed size: a run of the same length at each n (an exhaustive
 //! sweep). Reported: where the search settled, after how many windows it stopped moving, the
 //! fixed-size throughput at that size against the oracle's, and the search run's own
 //! throughput (its moves included) against the oracle's.
 
-use crate::{sweep, Platform, Sim, Tick, Workload};
+use crate::{sweep, Platform, Sharing, Sim, Tick, Workload};
 use serde::Serialize;
 use ssc_search::{Params, Search, Votes};
 use std::time::Duration;
@@ -31,7 +32,19 @@ pub struct Window {
     pub throughput: f64,
     /// The search's throughput estimate from the accumulated votes.
     pub thro: f64,
+    /// The window's own votes: what the BPF side would observe (issue #11 item 3).
+    pub votes: WindowVotes,
     pub action: String,
+}
+
+/// One window's signals, as the agent reads them: ticks (as ns) and a count.
+#[derive(Clone, Debug, Serialize)]
+pub struct WindowVotes {
+    pub run: f64,
+    pub spin: f64,
+    pub block: f64,
+    /// Acquisitions that waited (contended hand-offs).
+    pub handoffs: f64,
 }
 
 /// A search run against the oracle.
@@ -75,20 +88,28 @@ pub fn default_params(cores: usize, mode: ssc_search::Mode, window: Tick) -> Par
     }
 }
 
-/// Run `windows` windows of `window` ticks on `cores` cores with `params`' search deciding
-/// the set's size after each.
-pub fn run(
-    platform: &Platform,
-    workload: &Workload,
-    cores: usize,
-    window: Tick,
-    windows: usize,
-    seed: u64,
-    params: Params,
-) -> LoopOutcome {
+/// What the search sizes: `cores` cores of `platform` running `workload`, one thread per
+/// core or time-shared.
+#[derive(Clone, Copy, Debug)]
+pub struct Machine<'a> {
+    pub platform: &'a Platform,
+    pub workload: &'a Workload,
+    pub cores: usize,
+    pub sharing: Option<Sharing>,
+}
+
+/// Run `windows` windows of `window` ticks on `m` with `params`' search deciding the set's
+/// size after each.
+pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params) -> LoopOutcome {
+    let &Machine {
+        platform,
+        workload,
+        cores,
+        sharing,
+    } = m;
     let ticks = window * windows as Tick;
     let all: Vec<usize> = (1..=cores).collect();
-    let fixed: Vec<f64> = sweep(platform, workload, &all, ticks, seed)
+    let fixed: Vec<f64> = sweep(platform, workload, &all, sharing, ticks, seed)
         .iter()
         .map(|o| o.throughput)
         .collect();
@@ -99,7 +120,9 @@ pub fn run(
         .expect("at least one size");
 
     let mut search = Search::new(params);
-    let mut sim = Sim::new(platform, workload, cores, seed);
+    let mut sim = Sim::with(platform, workload, cores, sharing, seed);
+    // The lock-intensive tasks the agent would count: one per core, or the sharing threads.
+    let n_lock = sharing.map_or(cores, |sh| sh.threads);
     sim.set_active(search.size());
     let mut last = sim.advance(0);
     let mut out = Vec::with_capacity(windows);
@@ -108,13 +131,13 @@ pub fn run(
         let size = search.size();
         let now = sim.advance((w as Tick + 1) * window);
         let votes = Votes {
-            run_ns: (now.on - last.on).saturating_sub(now.asleep - last.asleep) as f64,
+            run_ns: (now.on - last.on) as f64,
             spin_ns: ((now.wait - last.wait) - (now.asleep - last.asleep)) as f64,
             block_ns: (now.asleep - last.asleep) as f64,
             lock_sys_ns: 0.0,
             wall_ns: window as f64,
         };
-        let d = search.feed(Duration::from_nanos(now.at), cores, &votes);
+        let d = search.feed(Duration::from_nanos(now.at), n_lock, &votes);
         if d.new_size != size {
             sim.set_active(d.new_size);
             settled_after = w + 1;
@@ -123,6 +146,12 @@ pub fn run(
             size,
             throughput: (now.sections - last.sections) as f64 * 1000.0 / window as f64,
             thro: d.thro,
+            votes: WindowVotes {
+                run: votes.run_ns,
+                spin: votes.spin_ns,
+                block: votes.block_ns,
+                handoffs: (now.contended - last.contended) as f64,
+            },
             action: format!("{:?}", d.action),
         });
         last = now;
@@ -156,7 +185,13 @@ mod tests {
             let w = Workload::builtin(config).unwrap();
             for cores in [16, 32] {
                 let params = default_params(cores, ssc_search::Mode::Refine, 20_000);
-                let o = run(&p, &w, cores, 20_000, 40, 1, params);
+                let m = Machine {
+                    platform: &p,
+                    workload: &w,
+                    cores,
+                    sharing: None,
+                };
+                let o = run(&m, 20_000, 40, 1, params);
                 assert!(
                     o.settled_ratio >= 0.8,
                     "{config} at {cores} cores: settled at {} ({:.3} of the oracle at {})",
@@ -175,10 +210,14 @@ mod tests {
         // next window.
         let p = Platform::builtin("P1", 1).unwrap();
         let w = Workload::builtin("C2").unwrap();
+        let m = Machine {
+            platform: &p,
+            workload: &w,
+            cores: 8,
+            sharing: None,
+        };
         let o = run(
-            &p,
-            &w,
-            8,
+            &m,
             20_000,
             20,
             1,

@@ -32,8 +32,8 @@ fn curve_with(config: &str, platform: &str, cores: &[usize], inv: Invalidate) ->
     let mut p = Platform::builtin(platform, 1).unwrap();
     p.invalidate = inv;
     let w = Workload::builtin(config).unwrap();
-    let out = sweep(&p, &w, cores, 200_000, 1);
-    let base = sweep(&p, &w, &[1], 200_000, 1)[0].throughput;
+    let out = sweep(&p, &w, cores, None, 200_000, 1);
+    let base = sweep(&p, &w, &[1], None, 200_000, 1)[0].throughput;
     out.iter().map(|o| speedup(o, base)).collect()
 }
 
@@ -173,7 +173,7 @@ fn a_slower_memory_thrashes_earlier() {
     let w = Workload::builtin("C3").unwrap();
     let peak_at = |lat| {
         let p = p1(lat);
-        let out = sweep(&p, &w, &cores, 200_000, 1);
+        let out = sweep(&p, &w, &cores, None, 200_000, 1);
         out.iter()
             .max_by(|a, b| a.throughput.total_cmp(&b.throughput))
             .unwrap()
@@ -256,4 +256,74 @@ fn a_fifo_mutex_pays_the_wake_up_on_every_hand_off_once_waiters_sleep() {
     let misses = |o: &Outcome| o.events.iter().find(|(k, _)| k == "LOCK_MISS").unwrap().1 as f64;
     let per = |o: &Outcome| misses(o) / o.sections as f64;
     assert!(per(&m) < 0.5 * per(&t), "{} {}", per(&m), per(&t));
+}
+
+fn shared(threads: usize, quantum: Tick) -> Sharing {
+    Sharing { threads, quantum }
+}
+
+#[test]
+fn one_thread_per_core_time_shared_is_the_thesis_setting() {
+    // M = n with nobody waiting for a core: quanta end, nobody is preempted, and the work
+    // done is the one-thread-per-core run's, with a spinning and with a sleeping lock.
+    let p = p1(1);
+    for w in [
+        Workload::builtin("C3").unwrap(),
+        with_lock("C3", LockKind::Mutex { spin: 10, wake: 50 }),
+    ] {
+        for n in [1, 8, 24] {
+            let a = Sim::new(&p, &w, n, 4).run(100_000);
+            let b = Sim::shared(&p, &w, n, shared(n, 1000), 4).run(100_000);
+            assert_eq!(a.sections, b.sections, "{n} cores, {:?}", w.lock);
+            assert_eq!(b.runq_pct, 0.0);
+        }
+    }
+}
+
+#[test]
+fn time_shared_cores_are_never_idle_while_threads_wait() {
+    // 12 threads on 4 cores: the cores are always busy (ticket waiters spin, so nobody
+    // leaves a core but at the end of its quantum), each thread waits for a core about 2/3 of
+    // the time, and all of them progress.
+    let (p, w) = (p1(1), Workload::builtin("C2").unwrap());
+    let mut sim = Sim::shared(&p, &w, 4, shared(12, 500), 1);
+    let s = sim.advance(200_000);
+    assert!(s.on >= 4 * 200_000 - 4 * 100, "{s:?}");
+    assert!(
+        s.on + s.queued >= 12 * 200_000 - 12 * 100,
+        "every thread is on a core or queued: {s:?}"
+    );
+    let q = s.queued as f64 / (12.0 * 200_000.0);
+    assert!((q - 2.0 / 3.0).abs() < 0.05, "{q}");
+    assert!(
+        sim.threads.iter().all(|t| t.cpu > 10_000),
+        "a thread starved"
+    );
+}
+
+#[test]
+fn a_preempted_ticket_holder_or_waiter_stalls_the_lock_and_a_mutex_does_not() {
+    // C1 (nothing outside the lock) with 8 threads on 4 cores and short quanta: a ticket
+    // lock passes to waiters in order, also to one waiting for a core, and the spinners burn
+    // their quanta meanwhile; a mutex's waiters sleep and leave the cores to the others.
+    let p = p1(1);
+    let ticket = Workload::builtin("C1").unwrap();
+    let mutex = with_lock("C1", LockKind::Mutex { spin: 5, wake: 5 });
+    let run = |w: &Workload, m| Sim::shared(&p, w, 4, shared(m, 200), 1).run(200_000);
+    let (t4, t8) = (run(&ticket, 4), run(&ticket, 8));
+    assert!(t8.throughput < 0.5 * t4.throughput, "{t4:?}\n{t8:?}");
+    let (m4, m8) = (run(&mutex, 4), run(&mutex, 8));
+    assert!(m8.throughput > 0.8 * m4.throughput, "{m4:?}\n{m8:?}");
+}
+
+#[test]
+fn a_time_shared_run_is_deterministic() {
+    let (p, w) = (
+        p1(1),
+        with_lock("C4", LockKind::Mutex { spin: 20, wake: 30 }),
+    );
+    let run =
+        |seed| serde_json::to_string(&Sim::shared(&p, &w, 6, shared(20, 300), seed).run(50_000));
+    assert_eq!(run(3).unwrap(), run(3).unwrap());
+    assert_ne!(run(3).unwrap(), run(4).unwrap());
 }
