@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * libinform: informing locks (issue #12). See inform.h for the interface and the design.
+ *
+ * Hint protocol (seed 002, section 3): a thread's class is LOCK_HOLDER from the moment it
+ * has taken a lock until it has released its last one (set after the acquiring atomic
+ * operation, cleared after the releasing store, so that a hold is never reported as shorter
+ * than it is); while it waits it is LOCK_IMMEDIATE_WAITER when a FIFO lock will pass to it
+ * next, LOCK_WAITER otherwise; BARRIER_WAITER at a barrier; RUNNING otherwise. A thread that
+ * holds a lock and waits for another stays LOCK_HOLDER: others wait for it. Every update is
+ * one plain store to thread-local memory, made only when the class changes.
+ */
+#define _GNU_SOURCE
+#include "inform.h"
+#include "inform_tls.h"
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <stddef.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#define cpu_relax() __builtin_ia32_pause()
+#elif defined(__aarch64__)
+#define cpu_relax() __asm__ volatile("yield" ::: "memory")
+#else
+#define cpu_relax() __asm__ volatile("" ::: "memory")
+#endif
+
+__thread struct inform_tls inform__tls __attribute__((tls_model("initial-exec")));
+
+/*
+ * The registration point a scheduler attaches to (a uprobe on this symbol): it learns the
+ * calling thread's hint address from the argument. Kept out of line and visible.
+ */
+__attribute__((noinline, visibility("default"))) void inform_register(struct inform_hint *hint)
+{
+	__asm__ volatile("" : : "r"(hint) : "memory");
+}
+
+__attribute__((noinline)) void inform__first_use(struct inform_hint *h)
+{
+	h->version = INFORM_VERSION;
+	h->cls = INFORM_RUNNING;
+	h->holds = 0;
+	__atomic_store_n(&h->magic, INFORM_MAGIC, __ATOMIC_RELEASE);
+	inform_register(h);
+}
+
+/* Internal calls use the inline forms of inform_tls.h, not the exported functions. */
+#define self inform__self
+#define publish inform__publish
+#define waiting inform__waiting
+#define hold_begin inform__hold_begin
+#define hold_end inform__hold_end
+
+struct inform_hint *inform_self(void)
+{
+	return self();
+}
+
+void inform_set(enum inform_class cls)
+{
+	publish(cls);
+}
+
+void inform_hold_begin(void)
+{
+	hold_begin();
+}
+
+void inform_hold_end(void)
+{
+	hold_end();
+}
+
+void inform_wait_begin(enum inform_class cls)
+{
+	waiting(cls);
+}
+
+void inform_wait_end(void)
+{
+	waiting(INFORM_RUNNING);
+}
+
+
+static long futex(volatile uint32_t *addr, int op, uint32_t val)
+{
+	return syscall(SYS_futex, (uint32_t *)addr, op, val, NULL, NULL, 0);
+}
+
+/* TTAS */
+
+int inform_ttas_trylock(inform_ttas_t *l)
+{
+	if (__atomic_load_n(&l->locked, __ATOMIC_RELAXED) ||
+	    __atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE))
+		return 0;
+	hold_begin();
+	return 1;
+}
+
+void inform_ttas_lock(inform_ttas_t *l)
+{
+	while (!inform_ttas_trylock(l)) {
+		waiting(INFORM_LOCK_WAITER);
+		while (__atomic_load_n(&l->locked, __ATOMIC_RELAXED))
+			cpu_relax();
+	}
+}
+
+void inform_ttas_unlock(inform_ttas_t *l)
+{
+	__atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
+	hold_end();
+}
+
+/* Ticket */
+
+void inform_ticket_lock(inform_ticket_t *l)
+{
+	uint32_t t = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
+	uint32_t o;
+
+	while ((o = __atomic_load_n(&l->owner, __ATOMIC_ACQUIRE)) != t) {
+		waiting(t - o == 1 ? INFORM_LOCK_IMMEDIATE_WAITER : INFORM_LOCK_WAITER);
+		cpu_relax();
+	}
+	hold_begin();
+}
+
+void inform_ticket_unlock(inform_ticket_t *l)
+{
+	__atomic_store_n(&l->owner, l->owner + 1, __ATOMIC_RELEASE);
+	hold_end();
+}
+
+/* MCS */
+
+void inform_mcs_lock(inform_mcs_t *l, struct inform_mcs_node *me)
+{
+	struct inform_mcs_node *pred;
+
+	me->next = NULL;
+	me->wait = 1;
+	me->holding = 0;
+	pred = __atomic_exchange_n(&l->tail, me, __ATOMIC_ACQ_REL);
+	if (pred) {
+		/*
+		 * pred cannot finish its unlock before we link to it (it waits for its next),
+		 * so its node may be read until then, not after. A predecessor that takes the
+		 * lock later marks us immediate itself (below); a race between the two can
+		 * leave us LOCK_WAITER for one hold: the class is a hint.
+		 */
+		waiting(__atomic_load_n(&pred->holding, __ATOMIC_ACQUIRE) ?
+				INFORM_LOCK_IMMEDIATE_WAITER : INFORM_LOCK_WAITER);
+		__atomic_store_n(&pred->next, me, __ATOMIC_RELEASE);
+		while (__atomic_load_n(&me->wait, __ATOMIC_ACQUIRE)) {
+			if (me->wait == 2)
+				waiting(INFORM_LOCK_IMMEDIATE_WAITER);
+			cpu_relax();
+		}
+	}
+	me->holding = 1;
+	hold_begin();
+	/* Our successor, if linked already, is next in line: tell it (wait 1 -> 2). */
+	struct inform_mcs_node *next = __atomic_load_n(&me->next, __ATOMIC_ACQUIRE);
+	if (next) {
+		uint32_t one = 1;
+		__atomic_compare_exchange_n(&next->wait, &one, 2, 0, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED);
+	}
+}
+
+void inform_mcs_unlock(inform_mcs_t *l, struct inform_mcs_node *me)
+{
+	struct inform_mcs_node *next = __atomic_load_n(&me->next, __ATOMIC_ACQUIRE);
+
+	me->holding = 0;
+	if (!next) {
+		struct inform_mcs_node *expect = me;
+
+		if (__atomic_compare_exchange_n(&l->tail, &expect, NULL, 0, __ATOMIC_RELEASE,
+						__ATOMIC_RELAXED)) {
+			hold_end();
+			return;
+		}
+		while (!(next = __atomic_load_n(&me->next, __ATOMIC_ACQUIRE)))
+			cpu_relax();
+	}
+	__atomic_store_n(&next->wait, 0, __ATOMIC_RELEASE);
+	hold_end();
+}
+
+/* Requester-based lock (thesis section 3.3) */
+
+void inform_req_init(inform_req_t *l, uint32_t threshold)
+{
+	l->next = 0;
+	l->owner = 0;
+	l->threshold = threshold;
+	for (int i = 0; i < INFORM_REQ_SLOTS; i++) {
+		l->slot[i] = 0;
+		l->sleepers[i] = 0;
+	}
+}
+
+uint32_t inform_req_waiters(const inform_req_t *l)
+{
+	uint32_t d = __atomic_load_n(&l->next, __ATOMIC_RELAXED) -
+		     __atomic_load_n(&l->owner, __ATOMIC_RELAXED);
+
+	return d > 0 ? d - 1 : 0;
+}
+
+/* Ticket t may spin once no more than `threshold` requesters wait ahead of it. */
+static inline int req_may_spin(const inform_req_t *l, uint32_t t, uint32_t o)
+{
+	return t - o - 1 <= l->threshold;
+}
+
+void inform_req_lock(inform_req_t *l)
+{
+	uint32_t t = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
+	uint32_t s = t % INFORM_REQ_SLOTS;
+	uint32_t o;
+
+	while ((o = __atomic_load_n(&l->owner, __ATOMIC_ACQUIRE)) != t) {
+		waiting(t - o == 1 ? INFORM_LOCK_IMMEDIATE_WAITER : INFORM_LOCK_WAITER);
+		if (req_may_spin(l, t, o)) {
+			cpu_relax();
+			continue;
+		}
+		/*
+		 * Too many ahead: sleep until the releases bring this ticket into the spinning
+		 * window. Announce first, then re-check the owner; the releaser stores the owner,
+		 * then reads the announcements (both sequentially consistent), so one of the two
+		 * sees the other and no wake-up is lost.
+		 */
+		__atomic_fetch_add(&l->sleepers[s], 1, __ATOMIC_SEQ_CST);
+		uint32_t v = __atomic_load_n(&l->slot[s], __ATOMIC_SEQ_CST);
+		o = __atomic_load_n(&l->owner, __ATOMIC_SEQ_CST);
+		if (o != t && !req_may_spin(l, t, o))
+			futex(&l->slot[s], FUTEX_WAIT_PRIVATE, v);
+		__atomic_fetch_sub(&l->sleepers[s], 1, __ATOMIC_RELAXED);
+	}
+	hold_begin();
+}
+
+void inform_req_unlock(inform_req_t *l)
+{
+	uint32_t o = l->owner + 1;
+
+	__atomic_store_n(&l->owner, o, __ATOMIC_SEQ_CST);
+	hold_end();
+	/* The ticket that enters the spinning window now: o + threshold + 1. */
+	uint32_t s = (o + l->threshold + 1) % INFORM_REQ_SLOTS;
+	if (__atomic_load_n(&l->sleepers[s], __ATOMIC_SEQ_CST)) {
+		__atomic_fetch_add(&l->slot[s], 1, __ATOMIC_SEQ_CST);
+		futex(&l->slot[s], FUTEX_WAKE_PRIVATE, INT_MAX);
+	}
+}
+
+/* Barrier */
+
+void inform_barrier_init(inform_barrier_t *b, uint32_t n)
+{
+	b->n = n ? n : 1;
+	b->count = 0;
+	b->sense = 0;
+}
+
+int inform_barrier_wait(inform_barrier_t *b)
+{
+	uint32_t phase = __atomic_load_n(&b->sense, __ATOMIC_ACQUIRE);
+
+	if (__atomic_add_fetch(&b->count, 1, __ATOMIC_ACQ_REL) == b->n) {
+		__atomic_store_n(&b->count, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&b->sense, phase + 1, __ATOMIC_RELEASE);
+		futex(&b->sense, FUTEX_WAKE_PRIVATE, INT_MAX);
+		return 1;
+	}
+	uint32_t prev = self()->cls;
+	waiting(INFORM_BARRIER_WAITER);
+	for (int spins = 0; __atomic_load_n(&b->sense, __ATOMIC_ACQUIRE) == phase; spins++) {
+		if (spins < 1000)
+			cpu_relax();
+		else
+			futex(&b->sense, FUTEX_WAIT_PRIVATE, phase);
+	}
+	waiting(prev);
+	return 0;
+}

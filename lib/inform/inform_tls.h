@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libinform's thread-local block and the inline hint updates, shared by the library and by
+ * the LD_PRELOAD shim (which links the library, so that a process has one hint per thread,
+ * and inlines these to save two calls per lock/unlock pair). Not installed: not an API.
+ */
+#ifndef INFORM_TLS_H
+#define INFORM_TLS_H
+
+#include "inform.h"
+
+/*
+ * The hint and the number of locks held now, in one thread-local block, defined in
+ * inform.c. initial-exec: the library is linked or preloaded at start-up, so its block is
+ * at a fixed offset from the thread pointer and an access is one instruction instead of a
+ * __tls_get_addr() call (the general-dynamic default cost 20 ns per lock/unlock pair here).
+ */
+struct inform_tls {
+	struct inform_hint hint;
+	uint32_t depth;
+};
+extern __thread struct inform_tls inform__tls __attribute__((tls_model("initial-exec")));
+
+/* Fills in the hint and registers it (inform.c). */
+void inform__first_use(struct inform_hint *h);
+
+static inline struct inform_hint *inform__self(void)
+{
+	struct inform_hint *h = &inform__tls.hint;
+
+	if (__builtin_expect(h->magic != INFORM_MAGIC, 0))
+		inform__first_use(h);
+	return h;
+}
+
+static inline void inform__publish(uint32_t cls)
+{
+	struct inform_hint *h = inform__self();
+
+	if (h->cls != cls)
+		h->cls = cls;
+}
+
+/* While waiting: the waiting class, unless this thread holds a lock already. */
+static inline void inform__waiting(uint32_t cls)
+{
+	if (inform__tls.depth == 0)
+		inform__publish(cls);
+}
+
+/*
+ * Registers again every 65536 holds: a scheduler that attached after the thread's first lock
+ * operation (or restarted) learns its hint soon after, at the price of one uprobe hit per
+ * 65536 acquisitions.
+ */
+#define INFORM_REREGISTER_MASK 0xffffu
+
+static inline void inform__hold_begin(void)
+{
+	struct inform_hint *h = inform__self();
+	uint32_t holds = h->holds + 1;
+
+	inform__tls.depth++;
+	h->holds = holds;
+	if (__builtin_expect((holds & INFORM_REREGISTER_MASK) == 0, 0))
+		inform_register(h);
+	if (h->cls != INFORM_LOCK_HOLDER)
+		h->cls = INFORM_LOCK_HOLDER;
+}
+
+static inline void inform__hold_end(void)
+{
+	if (inform__tls.depth > 0 && --inform__tls.depth == 0)
+		inform__publish(INFORM_RUNNING);
+}
+
+#endif /* INFORM_TLS_H */

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * libinform-preload: informing hints for unmodified programs (issue #12, item 3).
+ *
+ *   LD_PRELOAD=libinform-preload.so program ...
+ *
+ * Wraps the pthread lock, rwlock, spinlock, barrier and condition-variable calls: each
+ * acquisition first tries the lock (the uncontended path costs the real trylock and two
+ * thread-local stores), and only when that fails publishes LOCK_WAITER and calls the real
+ * blocking function; a successful acquisition publishes LOCK_HOLDER until the matching
+ * release (inform.h). A condition wait releases the mutex for its duration. Nothing else
+ * changes: every call returns what the real one returned.
+ */
+#define _GNU_SOURCE
+#include "inform.h"
+#include "inform_tls.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Every wrapped function, resolved on first use (another library's constructor may lock
+ * before ours runs): name, its type, our pointer to the real one. */
+#define WRAPPED(X)                                                                           \
+	X(pthread_mutex_lock, int, (pthread_mutex_t *))                                       \
+	X(pthread_mutex_trylock, int, (pthread_mutex_t *))                                    \
+	X(pthread_mutex_timedlock, int, (pthread_mutex_t *, const struct timespec *))         \
+	X(pthread_mutex_unlock, int, (pthread_mutex_t *))                                     \
+	X(pthread_spin_lock, int, (pthread_spinlock_t *))                                     \
+	X(pthread_spin_trylock, int, (pthread_spinlock_t *))                                  \
+	X(pthread_spin_unlock, int, (pthread_spinlock_t *))                                   \
+	X(pthread_rwlock_rdlock, int, (pthread_rwlock_t *))                                   \
+	X(pthread_rwlock_tryrdlock, int, (pthread_rwlock_t *))                                \
+	X(pthread_rwlock_timedrdlock, int, (pthread_rwlock_t *, const struct timespec *))     \
+	X(pthread_rwlock_wrlock, int, (pthread_rwlock_t *))                                   \
+	X(pthread_rwlock_trywrlock, int, (pthread_rwlock_t *))                                \
+	X(pthread_rwlock_timedwrlock, int, (pthread_rwlock_t *, const struct timespec *))     \
+	X(pthread_rwlock_unlock, int, (pthread_rwlock_t *))                                   \
+	X(pthread_barrier_wait, int, (pthread_barrier_t *))                                   \
+	X(pthread_cond_wait, int, (pthread_cond_t *, pthread_mutex_t *))                      \
+	X(pthread_cond_timedwait, int,                                                        \
+	  (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+
+#define DECLARE(name, ret, args) static ret(*real_##name) args;
+WRAPPED(DECLARE)
+
+static void *lookup(const char *name)
+{
+	void *f = NULL;
+
+#if defined(__x86_64__)
+	/* The condition variables have an old and a new version; take the new one. */
+	f = dlvsym(RTLD_NEXT, name, "GLIBC_2.3.2");
+#endif
+	if (!f)
+		f = dlsym(RTLD_NEXT, name);
+	if (!f) {
+		fprintf(stderr, "libinform-preload: %s not found\n", name);
+		abort();
+	}
+	return f;
+}
+
+/* Resolve every real function (again: a racing thread stores the same values). */
+static void resolve(void)
+{
+#define RESOLVE(name, ret, args)                                                             \
+	if (!real_##name)                                                                    \
+		real_##name = (__typeof__(real_##name))lookup(#name);
+	WRAPPED(RESOLVE)
+}
+
+__attribute__((constructor)) static void init(void)
+{
+	resolve();
+}
+
+#define REAL(name) (__builtin_expect(real_##name != NULL, 1) ? real_##name : (resolve(), real_##name))
+
+/* Try, then wait publicly, then hold: the pattern of every blocking acquisition. */
+#define ACQUIRE(name, tryname, ...)                                                          \
+	do {                                                                                 \
+		if (REAL(tryname)(__VA_ARGS__) == 0) {                                       \
+			inform__hold_begin();                                                 \
+			return 0;                                                            \
+		}                                                                            \
+		inform__waiting(INFORM_LOCK_WAITER);                                       \
+		int r_ = REAL(name)(__VA_ARGS__);                                            \
+		if (r_ == 0)                                                                 \
+			inform__hold_begin();                                                 \
+		else                                                                         \
+			inform__waiting(INFORM_RUNNING);                                                   \
+		return r_;                                                                   \
+	} while (0)
+
+#define TRY(name, ...)                                                                       \
+	do {                                                                                 \
+		int r_ = REAL(name)(__VA_ARGS__);                                            \
+		if (r_ == 0)                                                                 \
+			inform__hold_begin();                                                 \
+		return r_;                                                                   \
+	} while (0)
+
+#define RELEASE(name, ...)                                                                   \
+	do {                                                                                 \
+		int r_ = REAL(name)(__VA_ARGS__);                                            \
+		if (r_ == 0)                                                                 \
+			inform__hold_end();                                                   \
+		return r_;                                                                   \
+	} while (0)
+
+int pthread_mutex_lock(pthread_mutex_t *m)
+{
+	ACQUIRE(pthread_mutex_lock, pthread_mutex_trylock, m);
+}
+
+int pthread_mutex_trylock(pthread_mutex_t *m)
+{
+	TRY(pthread_mutex_trylock, m);
+}
+
+int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *t)
+{
+	if (REAL(pthread_mutex_trylock)(m) == 0) {
+		inform__hold_begin();
+		return 0;
+	}
+	inform__waiting(INFORM_LOCK_WAITER);
+	int r = REAL(pthread_mutex_timedlock)(m, t);
+	if (r == 0)
+		inform__hold_begin();
+	else
+		inform__waiting(INFORM_RUNNING);
+	return r;
+}
+
+int pthread_mutex_unlock(pthread_mutex_t *m)
+{
+	RELEASE(pthread_mutex_unlock, m);
+}
+
+int pthread_spin_lock(pthread_spinlock_t *l)
+{
+	ACQUIRE(pthread_spin_lock, pthread_spin_trylock, l);
+}
+
+int pthread_spin_trylock(pthread_spinlock_t *l)
+{
+	TRY(pthread_spin_trylock, l);
+}
+
+int pthread_spin_unlock(pthread_spinlock_t *l)
+{
+	RELEASE(pthread_spin_unlock, l);
+}
+
+int pthread_rwlock_rdlock(pthread_rwlock_t *l)
+{
+	ACQUIRE(pthread_rwlock_rdlock, pthread_rwlock_tryrdlock, l);
+}
+
+int pthread_rwlock_tryrdlock(pthread_rwlock_t *l)
+{
+	TRY(pthread_rwlock_tryrdlock, l);
+}
+
+int pthread_rwlock_timedrdlock(pthread_rwlock_t *l, const struct timespec *t)
+{
+	TRY(pthread_rwlock_timedrdlock, l, t);
+}
+
+int pthread_rwlock_wrlock(pthread_rwlock_t *l)
+{
+	ACQUIRE(pthread_rwlock_wrlock, pthread_rwlock_trywrlock, l);
+}
+
+int pthread_rwlock_trywrlock(pthread_rwlock_t *l)
+{
+	TRY(pthread_rwlock_trywrlock, l);
+}
+
+int pthread_rwlock_timedwrlock(pthread_rwlock_t *l, const struct timespec *t)
+{
+	TRY(pthread_rwlock_timedwrlock, l, t);
+}
+
+int pthread_rwlock_unlock(pthread_rwlock_t *l)
+{
+	RELEASE(pthread_rwlock_unlock, l);
+}
+
+int pthread_barrier_wait(pthread_barrier_t *b)
+{
+	inform__waiting(INFORM_BARRIER_WAITER);
+	int r = REAL(pthread_barrier_wait)(b);
+	inform__waiting(INFORM_RUNNING);
+	return r;
+}
+
+/* A condition wait gives the mutex up while it sleeps, and takes it back before returning
+ * (also on a timeout). */
+int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+{
+	inform__hold_end();
+	int r = REAL(pthread_cond_wait)(c, m);
+	inform__hold_begin();
+	return r;
+}
+
+int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *t)
+{
+	inform__hold_end();
+	int r = REAL(pthread_cond_timedwait)(c, m, t);
+	inform__hold_begin();
+	return r;
+}
