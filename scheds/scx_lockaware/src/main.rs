@@ -212,6 +212,14 @@ struct Opts {
           value_parser = ["auto", "fentry", "tracepoint"])]
     futex_probe: String,
 
+    /// Honour the informing hints of libinform (issue #12, docs/inform.md): PATH is the
+    /// libinform.so that the programs use (their threads register through a uprobe on its
+    /// inform_register()). A lock holder's slice is extended once per hold, waiters give
+    /// their CPU up while a holder of their process is preempted, barrier waiters when other
+    /// work waits. Off by default.
+    #[arg(long, value_name = "PATH")]
+    inform_lib: Option<std::path::PathBuf>,
+
     /// Print statistics every SECS seconds (0.1 to 3600) while scheduling.
     #[arg(long, value_name = "SECS", value_parser = parse_interval_s, allow_hyphen_values = true)]
     stats: Option<f64>,
@@ -252,6 +260,34 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
             "--wake-preempt-gran-us {}: larger than --slice-us {} (allowed: 0 to {})",
             opts.wake_preempt_gran_us, opts.slice_us, opts.slice_us
         ));
+    }
+    if let Some(path) = &opts.inform_lib {
+        check_inform_lib(path)?;
+    }
+    Ok(())
+}
+
+/// The symbol of libinform that the uprobe watches (lib/inform/inform.c).
+const INFORM_REGISTER: &str = "inform_register";
+
+/// --inform-lib must name an ELF file that has libinform's registration symbol.
+fn check_inform_lib(path: &std::path::Path) -> Result<(), String> {
+    let bad = |why: &str| {
+        Err(format!(
+            "--inform-lib {}: {why} (allowed: a libinform.so, e.g. /usr/lib/x86_64-linux-gnu/libinform.so)",
+            path.display()
+        ))
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return bad(&e.to_string()),
+    };
+    if !bytes.starts_with(b"\x7fELF") {
+        return bad("not an ELF file");
+    }
+    let sym = format!("{INFORM_REGISTER}\0");
+    if !bytes.windows(sym.len()).any(|w| w == sym.as_bytes()) {
+        return bad(&format!("no symbol {INFORM_REGISTER}"));
     }
     Ok(())
 }
@@ -398,6 +434,8 @@ struct SscState {
 struct Scheduler<'a> {
     skel: BpfSkel<'a>,
     struct_ops: Option<libbpf_rs::Link>,
+    /// The uprobe on libinform's inform_register() (--inform-lib).
+    _inform_link: Option<libbpf_rs::Link>,
     topo: CpuTopo,
     nr_llcs: usize,
     slice_us: u64,
@@ -458,6 +496,7 @@ impl<'a> Scheduler<'a> {
         rodata.lock_enter_share = share(opts.lock_threshold);
         rodata.lock_leave_share = share(opts.lock_threshold / 2.0);
         rodata.agent_tgid = std::process::id() as i32;
+        rodata.inform_enabled = opts.inform_lib.is_some();
 
         // Lock-wait probes: kernel locks through the contention tracepoints, user locks
         // through fexit or, failing that, the futex syscall tracepoints.
@@ -484,6 +523,11 @@ impl<'a> Scheduler<'a> {
         let tp = futex == FutexProbe::Tracepoint;
         progs.lockaware_sys_enter_futex.set_autoload(tp);
         progs.lockaware_sys_exit_futex.set_autoload(tp);
+        // The hint registration probe: attached below, to the library the flag names.
+        progs
+            .lockaware_inform_register
+            .set_autoload(opts.inform_lib.is_some());
+        progs.lockaware_inform_register.set_autoattach(false);
 
         let mut skel = scx_ops_load!(skel, lockaware_ops, uei)?;
 
@@ -507,6 +551,25 @@ impl<'a> Scheduler<'a> {
         apply_ssc(&mut skel, &mut ssc, cpus)?;
 
         let struct_ops = Some(scx_ops_attach!(skel, lockaware_ops)?);
+        let inform_link = match &opts.inform_lib {
+            Some(path) => {
+                let uopts = libbpf_rs::UprobeOpts {
+                    func_name: Some(INFORM_REGISTER.into()),
+                    ..Default::default()
+                };
+                let link = skel
+                    .progs
+                    .lockaware_inform_register
+                    .attach_uprobe_with_opts(-1, path, 0, uopts)
+                    .with_context(|| format!("attaching the uprobe to {}", path.display()))?;
+                info!(
+                    "informing hints: threads of programs using {} register at {INFORM_REGISTER}()",
+                    path.display()
+                );
+                Some(link)
+            }
+            None => None,
+        };
         let stats_server = StatsServer::new(stats::server_data()).launch()?;
 
         info!(
@@ -559,6 +622,7 @@ impl<'a> Scheduler<'a> {
         Ok(Self {
             skel,
             struct_ops,
+            _inform_link: inform_link,
             topo,
             nr_llcs,
             slice_us: opts.slice_us,
@@ -938,6 +1002,33 @@ mod tests {
         assert!(e.contains("--ssc-cpus 6-9") && e.contains("CPU 8"), "{e}");
         let plan = plan_ssc(&parse(&["--ssc-cpus", "2,4"]).unwrap(), &t).unwrap();
         assert_eq!(plan.fixed, Some(vec![2, 4]));
+    }
+
+    #[test]
+    fn inform_lib_is_checked() {
+        let dir = std::env::temp_dir().join(format!("inform-lib-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, bytes: &[u8]| {
+            let p = dir.join(name);
+            std::fs::write(&p, bytes).unwrap();
+            p
+        };
+        let good = write("good.so", b"\x7fELF....inform_register\0....");
+        let no_sym = write("nosym.so", b"\x7fELF....other_symbol\0");
+        let not_elf = write("text", b"inform_register\0");
+        assert!(check_inform_lib(&good).is_ok());
+        for (p, why) in [
+            (no_sym, "no symbol inform_register"),
+            (not_elf, "not an ELF file"),
+            (dir.join("missing.so"), "No such file"),
+        ] {
+            let e = check_inform_lib(&p).unwrap_err();
+            assert!(
+                e.starts_with(&format!("--inform-lib {}", p.display())) && e.contains(why),
+                "{e}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -127,6 +127,18 @@ sched_common::sched_metrics! {
             "Lock-intensive runs outside the SSC with no reason (must stay 0)",
         ssc_rescue = lockaware_stat_STAT_SSC_RESCUE:
             "Tasks stranded on the SSC queue by a shrink, moved to run outside",
+        inform_tasks = lockaware_stat_STAT_INFORM_TASKS:
+            "Threads that registered an informing hint (libinform, --inform-lib)",
+        holder_extended = lockaware_stat_STAT_HOLDER_EXTENDED:
+            "Lock holders (hint) whose slice was extended by one slice, once per hold",
+        holder_denied = lockaware_stat_STAT_HOLDER_DENIED:
+            "Holder extensions refused: the hold had one already, or the task ran a slice ahead",
+        holder_preempted = lockaware_stat_STAT_HOLDER_PREEMPTED:
+            "Lock holders (hint) preempted all the same",
+        waiter_yield = lockaware_stat_STAT_WAITER_YIELD:
+            "Lock waiters (hint) whose slice ended because a holder of their process was preempted",
+        barrier_yield = lockaware_stat_STAT_BARRIER_YIELD:
+            "Barrier waiters (hint) whose slice ended because other work was queued",
     }
 }
 
@@ -195,6 +207,19 @@ impl Metrics {
             self.lock_out_noreason,
             self.ssc_rescue,
         )?;
+        if self.inform_tasks + self.holder_extended + self.waiter_yield + self.barrier_yield > 0 {
+            writeln!(
+                w,
+                "  inform: threads {} | holder: extended {} denied {} preempted {} | yield: waiter {} \
+                 barrier {}",
+                self.inform_tasks,
+                self.holder_extended,
+                self.holder_denied,
+                self.holder_preempted,
+                self.waiter_yield,
+                self.barrier_yield,
+            )?;
+        }
         if !self.search_decisions.is_empty() {
             writeln!(w, "  moves: {}", self.search_decisions)?;
         }

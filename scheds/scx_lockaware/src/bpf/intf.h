@@ -15,6 +15,28 @@ enum lockaware_consts {
 	TASK_COMM_LEN_	= 16,
 };
 
+/*
+ * The informing hint of libinform (issue #12; lib/inform/inform.h, whose tests check that
+ * these values match): a thread's struct inform_hint, registered through a uprobe on
+ * inform_register().
+ */
+enum lockaware_inform {
+	INFORM_MAGIC_			= 0x4d524e49,
+	INFORM_VERSION_			= 1,
+	INFORM_RUNNING_			= 0,
+	INFORM_LOCK_HOLDER_		= 1,
+	INFORM_LOCK_IMMEDIATE_WAITER_	= 2,
+	INFORM_LOCK_WAITER_		= 3,
+	INFORM_BARRIER_WAITER_		= 4,
+};
+
+struct inform_hint_abi {
+	unsigned int magic;
+	unsigned int version;
+	unsigned int cls;
+	unsigned int holds;
+};
+
 /* A task seen waiting for locks, for the "top lock-waiting tasks" statistic. */
 struct lock_task_info {
 	char comm[TASK_COMM_LEN_];
@@ -64,6 +86,14 @@ enum lockaware_stat {
 	STAT_LOCK_OUT_RESIZE,	/* ... placed before the SSC changed */
 	STAT_LOCK_OUT_NOREASON,	/* ... for no reason: must stay 0 */
 	STAT_SSC_RESCUE,	/* task stranded on the SSC queue by a resize, run elsewhere */
+
+	/* Informing hints (issue #12, --inform-lib). */
+	STAT_INFORM_TASKS,	/* threads that registered a hint */
+	STAT_HOLDER_EXTENDED,	/* holder's slice extended by one slice (once per hold) */
+	STAT_HOLDER_DENIED,	/* ... refused: its hold had one already, or it ran ahead */
+	STAT_HOLDER_PREEMPTED,	/* holder preempted all the same */
+	STAT_WAITER_YIELD,	/* waiter's slice ended: a holder of its process was preempted */
+	STAT_BARRIER_YIELD,	/* barrier waiter's slice ended: other work was queued */
 
 	/* Votes (figure 3.30): lock-intensive tasks on SSC CPUs, in ns. */
 	STAT_VOTE_RUN_NS,

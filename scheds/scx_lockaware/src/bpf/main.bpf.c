@@ -100,6 +100,9 @@ const volatile s32 agent_tgid;
 /* A task is classified only once this much of it has been observed. */
 const volatile u64 lock_min_obs_ns = 2000000ULL;
 
+/* Honour libinform's hints (--inform-lib): the uprobe is attached only then. */
+const volatile bool inform_enabled;
+
 /*
  * The Special Set of Cores, written by the agent through apply_ssc():
  * ssc_next[] is the agent's request, ssc_is[] the set in force. ssc_gen
@@ -254,6 +257,20 @@ struct task_ctx {
 	 */
 	u32 lock_waker;
 	u64 lock_woken_at;
+
+	/*
+	 * Informing hint (issue #12, docs/inform.md): the address the thread
+	 * registered, the class and hold count last read from it, the hold that
+	 * got its slice extension and the one refused (holds + 1; 0 = none), and
+	 * whether it is counted as a preempted holder of its process.
+	 */
+	u64 hint_addr;
+	u32 hint_cls;
+	u32 hint_holds;
+	u32 extended_holds;
+	u32 denied_holds;
+	u64 extended_run;	/* started_at of the run that got an extension */
+	bool preempted_holder;
 };
 
 struct {
@@ -262,6 +279,14 @@ struct {
 	__type(key, int);
 	__type(value, struct task_ctx);
 } task_ctxs SEC(".maps");
+
+/* Per process (tgid): its lock holders preempted now, by their hints. */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, u32);
+	__type(value, u32);
+} inform_procs SEC(".maps");
 
 static struct llc_ctx *lookup_llc_ctx(u32 llc)
 {
@@ -1258,6 +1283,125 @@ static void lock_sleep_end(struct task_ctx *tctx, u64 now)
 	tctx->asleep_since = 0;
 }
 
+/*
+ * Informing hints (issue #12; docs/inform.md, seed 002 section 3). A thread that
+ * uses libinform registered the address of its hint (lockaware_inform_register
+ * below); the hint is user memory, read only in the thread's own context, where
+ * that memory is the current one: when it stops running and at the tick.
+ */
+static void inform_read(struct task_struct *p, struct task_ctx *tctx)
+{
+	struct inform_hint_abi h;
+
+	if (!tctx->hint_addr || p->pid != (u32)bpf_get_current_pid_tgid())
+		return;
+	if (bpf_probe_read_user(&h, sizeof(h), (void *)tctx->hint_addr) ||
+	    h.magic != INFORM_MAGIC_ || h.version != INFORM_VERSION_ ||
+	    h.cls > INFORM_BARRIER_WAITER_) {
+		/* Unreadable or garbage: no class, no privilege. */
+		tctx->hint_cls = INFORM_RUNNING_;
+		return;
+	}
+	tctx->hint_cls = h.cls;
+	tctx->hint_holds = h.holds;
+}
+
+/* Count @p as a preempted holder of its process, or stop counting it. */
+static void inform_holder_preempted(struct task_struct *p, struct task_ctx *tctx,
+				    bool on)
+{
+	u32 tgid = p->tgid, one = 1, *n;
+
+	if (tctx->preempted_holder == on)
+		return;
+	tctx->preempted_holder = on;
+	n = bpf_map_lookup_elem(&inform_procs, &tgid);
+	if (!on) {
+		if (n && *n)
+			__sync_fetch_and_sub(n, 1);
+		return;
+	}
+	if (n) {
+		__sync_fetch_and_add(n, 1);
+	} else if (bpf_map_update_elem(&inform_procs, &tgid, &one, BPF_NOEXIST)) {
+		n = bpf_map_lookup_elem(&inform_procs, &tgid);
+		if (n)
+			__sync_fetch_and_add(n, 1);
+	}
+}
+
+static bool inform_holder_waits(struct task_struct *p)
+{
+	u32 tgid = p->tgid, *n = bpf_map_lookup_elem(&inform_procs, &tgid);
+
+	return n && *n;
+}
+
+/*
+ * The rule, within the CPU time the process gets anyway (every run is charged
+ * to the task's vtime as usual):
+ * - a holder whose slice is running out gets one more slice, once per hold
+ *   (the hint's hold count must move for another), once per run, and only
+ *   while it has not run more than a slice ahead of its LLC's clock: a thread
+ *   that claims to hold a lock forever runs at most two slices in a row and
+ *   gains at most a slice of lead;
+ * - a waiter (immediate or not) gives its CPU up while a holder of its own
+ *   process is preempted: spinning then only delays the holder;
+ * - a barrier waiter gives its CPU up when other work waits for that CPU.
+ */
+void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
+{
+	struct task_ctx *tctx;
+	struct llc_ctx *lctx;
+	s32 cpu;
+
+	if (!inform_enabled || !(tctx = lookup_task_ctx(p)) || !tctx->hint_addr)
+		return;
+	inform_read(p, tctx);
+	switch (tctx->hint_cls) {
+	case INFORM_LOCK_HOLDER_:
+		if (p->scx.slice > slice_ns / 2 ||
+		    tctx->extended_holds == tctx->hint_holds + 1)
+			break;
+		/*
+		 * The hold count is the thread's own word: a thread can fake a new
+		 * hold at will. So also at most one extension per run, and none
+		 * for a task ahead of its LLC's clock by a slice, counting the run
+		 * in progress (its vtime is charged only when it stops).
+		 */
+		lctx = lookup_llc_ctx(tctx->vtime_llc);
+		if (!lctx || tctx->extended_run == tctx->started_at ||
+		    vtime_delta(p->scx.dsq_vtime +
+				scale_by_task_weight_inverse(p, scx_bpf_now() - tctx->started_at),
+				lctx->vtime_now) > (s64)slice_ns) {
+			if (tctx->denied_holds != tctx->hint_holds + 1) {
+				tctx->denied_holds = tctx->hint_holds + 1;
+				stat_inc(STAT_HOLDER_DENIED);
+			}
+			break;
+		}
+		scx_bpf_task_set_slice(p, p->scx.slice + slice_ns);
+		tctx->extended_holds = tctx->hint_holds + 1;
+		tctx->extended_run = tctx->started_at;
+		stat_inc(STAT_HOLDER_EXTENDED);
+		break;
+	case INFORM_LOCK_IMMEDIATE_WAITER_:
+	case INFORM_LOCK_WAITER_:
+		if (inform_holder_waits(p)) {
+			scx_bpf_task_set_slice(p, 0);
+			stat_inc(STAT_WAITER_YIELD);
+		}
+		break;
+	case INFORM_BARRIER_WAITER_:
+		cpu = scx_bpf_task_cpu(p);
+		if (scx_bpf_dsq_nr_queued(CPU_DSQ_BASE + cpu) > 0) {
+			scx_bpf_task_set_slice(p, 0);
+			stat_inc(STAT_BARRIER_YIELD);
+		}
+		break;
+	}
+}
+
 void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
@@ -1269,6 +1413,8 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 		return;
 	tctx->started_at = scx_bpf_now();
 	tctx->run_gen = ssc_gen;
+	if (tctx->preempted_holder)
+		inform_holder_preempted(p, tctx, false);
 	tctx->stime_at = p->stime;
 
 	/* A kernel lock wait in progress is on the CPU again. */
@@ -1303,15 +1449,19 @@ static u32 window_share(const struct task_ctx *tctx)
 	return (tctx->win_spin + tctx->win_block) * SHARE_ONE / d;
 }
 
-/* Record @p in lock_tasks (at most every 100 ms per task). */
+/*
+ * Record @p in lock_tasks: at most every 100 ms per task, and always when its
+ * class changed (@changed), or the statistic would show a class the task left
+ * until its entry goes stale.
+ */
 static void note_lock_task(struct task_struct *p, struct task_ctx *tctx,
-			   u32 share, u64 now)
+			   u32 share, u64 now, bool changed)
 {
 	struct lock_task_info info = {};
 	u64 d = tctx->win_run + tctx->win_block;
 	s32 pid = p->pid;
 
-	if (now - tctx->info_at < 100000000ULL)
+	if (!changed && now - tctx->info_at < 100000000ULL)
 		return;
 	tctx->info_at = now;
 	bpf_probe_read_kernel_str(info.comm, sizeof(info.comm), p->comm);
@@ -1329,6 +1479,7 @@ static void note_lock_task(struct task_struct *p, struct task_ctx *tctx,
 void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
+	bool was_intensive;
 	u64 now, used;
 	u32 share;
 
@@ -1359,6 +1510,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 
 	/* Classification with hysteresis (figure 3.30, lines 4-10). */
 	share = window_share(tctx);
+	was_intensive = tctx->lock_intensive;
 	if (!tctx->lock_intensive) {
 		if (share > lock_enter_share &&
 		    tctx->win_run + tctx->win_block >= lock_min_obs_ns) {
@@ -1396,8 +1548,17 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	tctx->run_block = 0;
 	tctx->run_ublock = 0;
 
-	if (share)
-		note_lock_task(p, tctx, share, now);
+	if (share || was_intensive != tctx->lock_intensive)
+		note_lock_task(p, tctx, share, now, was_intensive != tctx->lock_intensive);
+
+	/* A holder (by its hint) that leaves the CPU runnable was preempted. */
+	if (inform_enabled && tctx->hint_addr) {
+		inform_read(p, tctx);
+		if (runnable && tctx->hint_cls == INFORM_LOCK_HOLDER_) {
+			stat_inc(STAT_HOLDER_PREEMPTED);
+			inform_holder_preempted(p, tctx, true);
+		}
+	}
 }
 
 void BPF_STRUCT_OPS(lockaware_exit_task, struct task_struct *p,
@@ -1410,6 +1571,8 @@ void BPF_STRUCT_OPS(lockaware_exit_task, struct task_struct *p,
 		stat_inc(STAT_LOCK_OUT);
 	if (tctx && tctx->asleep_since)
 		__sync_fetch_and_sub(&nr_lock_sleepers, 1);
+	if (tctx && tctx->preempted_holder)
+		inform_holder_preempted(p, tctx, false);
 	bpf_map_delete_elem(&lock_tasks, &pid);
 }
 
@@ -1428,6 +1591,20 @@ static struct task_ctx *current_task_ctx(void)
 	if (cur->tgid == agent_tgid)
 		return NULL;
 	return lookup_task_ctx(cur);
+}
+
+/* libinform's inform_register(hint): a thread tells where its hint lives. */
+SEC("uprobe")
+int BPF_KPROBE(lockaware_inform_register, void *hint)
+{
+	struct task_ctx *tctx = current_task_ctx();
+
+	if (!tctx)
+		return 0;
+	if (!tctx->hint_addr)
+		stat_inc(STAT_INFORM_TASKS);
+	tctx->hint_addr = (u64)hint;
+	return 0;
 }
 
 SEC("tp_btf/contention_begin")
@@ -1748,6 +1925,7 @@ SCX_OPS_DEFINE(lockaware_ops,
 	       .dispatch	= (void *)lockaware_dispatch,
 	       .running		= (void *)lockaware_running,
 	       .stopping	= (void *)lockaware_stopping,
+	       .tick		= (void *)lockaware_tick,
 	       .yield		= (void *)lockaware_yield,
 	       .enable		= (void *)lockaware_enable,
 	       .exit_task	= (void *)lockaware_exit_task,
