@@ -3,15 +3,22 @@
  * inform-counter: threads incrementing one counter under one lock (the seed's and the
  * thesis's "single counter"), for the informing-scheduling tests and benchmarks.
  *
- *   inform-counter --lock ttas|ticket|mcs|req|pthread-spin|pthread-mutex
- *                  [--threads N] [--duration S] [--cs-ns NS] [--nc-ns NS]
+ *   inform-counter --lock ttas|ticket|mcs|req|pthread-spin|pthread-mutex|barrier|pthread-barrier
+ *                  [--threads N] [--duration S] [--cs-ns NS] [--nc-ns NS] [--watch PID,...]
  *   inform-counter --liar [--threads N] [--duration S]
  *
  * Each thread loops: take the lock, spin --cs-ns inside it, release, spin --nc-ns outside.
+ * barrier, pthread-barrier (the barrier-heavy loop): each thread spins --nc-ns, then all meet
+ * at the barrier (inform_barrier_wait or pthread_barrier_wait) twice, the second time only
+ * so that all threads agree on when to stop; ops counts rounds (two barrier phases each),
+ * the same in every thread.
  * pthread locks publish hints only through the LD_PRELOAD shim. --liar: threads that burn
  * CPU while claiming LOCK_HOLDER, with a new "hold" every microsecond (the safety test: a
  * scheduler reading hints must not let them starve anyone). Prints one JSON line: ops,
- * ops/s, per-thread ops.
+ * ops/s, per-thread ops, and over a window from when all threads run to the stop
+ * ("window_s"), this process's CPU time ("app_cpu_s") and that of the processes --watch
+ * names ("watched_cpu_s", from /proc/PID/schedstat: another application's share, measured
+ * over exactly the same time).
  */
 #define _GNU_SOURCE
 #include "inform.h"
@@ -20,10 +27,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
-enum kind { TTAS, TICKET, MCS, REQ, PSPIN, PMUTEX, LIAR };
-static const char *names[] = { "ttas", "ticket", "mcs", "req", "pthread-spin", "pthread-mutex" };
+enum kind { TTAS, TICKET, MCS, REQ, PSPIN, PMUTEX, BARRIER, PBARRIER, LIAR };
+static const char *names[] = { "ttas", "ticket", "mcs", "req", "pthread-spin", "pthread-mutex",
+			       "barrier", "pthread-barrier" };
+#define NR_LOCKS ((int)(sizeof(names) / sizeof(names[0])))
 
 static enum kind kind = TICKET;
 static long cs_ns = 200, nc_ns = 1000;
@@ -35,6 +45,42 @@ static inform_mcs_t mcs = INFORM_MCS_INIT;
 static inform_req_t req;
 static pthread_spinlock_t pspin;
 static pthread_mutex_t pmutex = PTHREAD_MUTEX_INITIALIZER;
+static inform_barrier_t barrier;
+static pthread_barrier_t pbarrier;
+static volatile int quit;	/* `stop` as the last round's leader saw it */
+
+static int nr_watch;
+static int watch[64];
+
+/* CPU time of this process (all threads), in s. */
+static double self_cpu_s(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec +
+	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+/* CPU time of the --watch processes (their main threads' schedstat; gone ones count 0). */
+static double watched_cpu_s(void)
+{
+	double t = 0;
+
+	for (int i = 0; i < nr_watch; i++) {
+		char path[64];
+		unsigned long long ns;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/%d/schedstat", watch[i]);
+		if (!(f = fopen(path, "r")))
+			continue;
+		if (fscanf(f, "%llu", &ns) == 1)
+			t += ns / 1e9;
+		fclose(f);
+	}
+	return t;
+}
 
 static long now_ns(void)
 {
@@ -63,11 +109,31 @@ static void lock_op(int acquire, struct inform_mcs_node *node)
 	}
 }
 
+/* Wait at the barrier of --lock; nonzero in one thread per phase. */
+static int barrier_op(void)
+{
+	if (kind == BARRIER)
+		return inform_barrier_wait(&barrier);
+	return pthread_barrier_wait(&pbarrier) == PTHREAD_BARRIER_SERIAL_THREAD;
+}
+
 static void *worker(void *arg)
 {
 	long *ops = arg;
 	struct inform_mcs_node node;
 
+	if (kind == BARRIER || kind == PBARRIER) {
+		for (;;) {
+			burn(nc_ns);
+			if (barrier_op())
+				quit = stop;
+			/* Nobody writes `quit` again before all have read it here. */
+			barrier_op();
+			if (quit)
+				return NULL;
+			(*ops)++;
+		}
+	}
 	if (kind == LIAR) {
 		while (!stop) {
 			inform_hold_begin();
@@ -91,8 +157,8 @@ static void *worker(void *arg)
 static void usage(void)
 {
 	fprintf(stderr, "usage: inform-counter --lock ttas|ticket|mcs|req|pthread-spin|"
-			"pthread-mutex | --liar [--threads N (1-1024)] [--duration S (1-3600)] "
-			"[--cs-ns NS] [--nc-ns NS (0-10^9)]\n");
+			"pthread-mutex|barrier|pthread-barrier | --liar [--threads N (1-1024)] [--duration S (1-3600)] "
+			"[--cs-ns NS] [--nc-ns NS (0-10^9)] [--watch PID,...]\n");
 	exit(2);
 }
 
@@ -124,11 +190,12 @@ int main(int argc, char **argv)
 		i++;
 		if (!strcmp(a, "--lock")) {
 			int k;
-			for (k = 0; k < 6 && strcmp(v, names[k]); k++)
+			for (k = 0; k < NR_LOCKS && strcmp(v, names[k]); k++)
 				;
-			if (k == 6) {
+			if (k == NR_LOCKS) {
 				fprintf(stderr, "inform-counter: --lock %s: allowed ttas, ticket, mcs, "
-						"req, pthread-spin, pthread-mutex\n", v);
+						"req, pthread-spin, pthread-mutex, barrier, "
+						"pthread-barrier\n", v);
 				return 2;
 			}
 			kind = k;
@@ -140,20 +207,37 @@ int main(int argc, char **argv)
 			cs_ns = number(a, v, 0, 1000000000);
 		} else if (!strcmp(a, "--nc-ns")) {
 			nc_ns = number(a, v, 0, 1000000000);
+		} else if (!strcmp(a, "--watch")) {
+			char *list = strdup(v), *tok, *save = NULL;
+
+			for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+				if (nr_watch == 64) {
+					fprintf(stderr, "inform-counter: --watch: at most 64 pids\n");
+					return 2;
+				}
+				watch[nr_watch++] = number(a, tok, 1, 1 << 30);
+			}
+			free(list);
 		} else {
 			usage();
 		}
 	}
 	inform_req_init(&req, 0);
 	pthread_spin_init(&pspin, PTHREAD_PROCESS_PRIVATE);
+	inform_barrier_init(&barrier, threads);
+	pthread_barrier_init(&pbarrier, NULL, threads);
 
 	pthread_t *t = calloc(threads, sizeof(*t));
 	long *ops = calloc(threads, sizeof(*ops));
 	long t0 = now_ns();
 	for (int i = 0; i < threads; i++)
 		pthread_create(&t[i], NULL, worker, &ops[i]);
+	long w0 = now_ns();
+	double app0 = self_cpu_s(), other0 = watched_cpu_s();
 	struct timespec d = { duration, 0 };
 	nanosleep(&d, NULL);
+	double app = self_cpu_s() - app0, other = watched_cpu_s() - other0;
+	double window = (now_ns() - w0) / 1e9;
 	stop = 1;
 	for (int i = 0; i < threads; i++)
 		pthread_join(t[i], NULL);
@@ -161,9 +245,13 @@ int main(int argc, char **argv)
 	long total = 0;
 	for (int i = 0; i < threads; i++)
 		total += ops[i];
+	if (kind == BARRIER || kind == PBARRIER)
+		total = ops[0];	/* rounds: every thread ran all of them */
 	printf("{\"benchmark\":\"inform-counter\",\"lock\":\"%s\",\"workers\":%d,\"duration_s\":%.3f,"
+	       "\"window_s\":%.3f,\"app_cpu_s\":%.3f,\"watched_cpu_s\":%.3f,"
 	       "\"ops\":%ld,\"ops_per_s\":%.1f,\"per_worker_ops_per_s\":[",
-	       kind == LIAR ? "liar" : names[kind], threads, secs, total, total / secs);
+	       kind == LIAR ? "liar" : names[kind], threads, secs, window, app, other, total,
+	       total / secs);
 	for (int i = 0; i < threads; i++)
 		printf("%s%.1f", i ? "," : "", ops[i] / secs);
 	printf("]}\n");

@@ -66,6 +66,39 @@ def test_threads_register_and_holders_get_one_extension_per_hold():
             stop(p)
 
 
+def test_waiters_of_a_preempted_holder_hand_it_their_cpu():
+    """Seed 002's rule changes what runs: 4 TTAS threads per CPU next to a CPU-bound loop per
+    CPU, so holders are preempted inside their critical sections; their spinning waiters then
+    end their slices at the tick (waiter_yield) and the CPU goes to the preempted holder
+    (holder_handoff), which only the hints can tell."""
+    built()
+    n = os.cpu_count()
+    p = start("--inform-lib", str(LIB))
+    st = Stats()
+    st.get()
+    hogs = None
+    try:
+        hogs = Hogs(n)
+        w = subprocess.run([str(COUNTER), "--lock", "ttas", "--threads", str(4 * n),
+                            "--duration", "6", "--cs-ns", "1000", "--nc-ns", "2000"],
+                           capture_output=True, text=True, timeout=120)
+        assert w.returncode == 0, w.stderr
+        res = json.loads(w.stdout.strip().splitlines()[-1])
+        m = st.get()
+        print({k: m[k] for k in ("holder_preempted", "waiter_yield", "holder_handoff")}, res["ops"])
+        assert state() == "enabled" and ops().startswith("lockaware"), ops()
+        assert res["ops"] > 0, res
+        assert m["holder_preempted"] > 0, m
+        assert m["waiter_yield"] > 0, m
+        assert 0 < m["holder_handoff"] <= m["waiter_yield"], m
+    finally:
+        if hogs:
+            hogs.kill()
+        st.close()
+        if p.poll() is None:
+            stop(p)
+
+
 def test_a_process_that_always_claims_to_hold_cannot_starve_a_victim():
     """Liar threads burn CPU while their hint says LOCK_HOLDER, with a new hold every
     microsecond (so every hold may ask for its extension); as many CPU-bound shell loops

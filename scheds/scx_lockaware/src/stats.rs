@@ -80,6 +80,8 @@ sched_common::sched_metrics! {
             "Dispatches from the CPU's own queue",
         dispatch_steal = lockaware_stat_STAT_DISPATCH_STEAL:
             "Dispatches taken from another CPU's queue in the same LLC",
+        dispatch_balance = lockaware_stat_STAT_DISPATCH_BALANCE:
+            "Of those, taken because that queue held two tasks more than the CPU's own",
         dispatch_far = lockaware_stat_STAT_DISPATCH_FAR:
             "Dispatches taken from a queue of another LLC (before idling)",
         keep_prev = lockaware_stat_STAT_KEEP_PREV:
@@ -134,11 +136,13 @@ sched_common::sched_metrics! {
         holder_denied = lockaware_stat_STAT_HOLDER_DENIED:
             "Holder extensions refused: the hold had one already, or the task ran a slice ahead",
         holder_preempted = lockaware_stat_STAT_HOLDER_PREEMPTED:
-            "Lock holders (hint) preempted all the same",
+            "Lock holders and immediate waiters (hint) preempted all the same",
         waiter_yield = lockaware_stat_STAT_WAITER_YIELD:
             "Lock waiters (hint) whose slice ended because a holder of their process was preempted",
         barrier_yield = lockaware_stat_STAT_BARRIER_YIELD:
             "Barrier waiters (hint) whose slice ended because other work was queued",
+        holder_handoff = lockaware_stat_STAT_HOLDER_HANDOFF:
+            "Yielding lock waiters whose CPU went straight to their process's preempted holder",
     }
 }
 
@@ -147,7 +151,7 @@ impl Metrics {
         writeln!(
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{} | \
-             disp: own {} steal {} far {} keep {} aged {} | to-idle {} late-kick {} pull {}/{} | \
+             disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} pull {}/{} | \
              yield {} (kept {}) wake-preempt {}",
             self.uptime_s,
             self.nr_cpus,
@@ -160,6 +164,7 @@ impl Metrics {
             self.pinned_direct,
             self.dispatch_own,
             self.dispatch_steal,
+            self.dispatch_balance,
             self.dispatch_far,
             self.keep_prev,
             self.queue_aged,
@@ -211,12 +216,13 @@ impl Metrics {
             writeln!(
                 w,
                 "  inform: threads {} | holder: extended {} denied {} preempted {} | yield: waiter {} \
-                 barrier {}",
+                 (handoff {}) barrier {}",
                 self.inform_tasks,
                 self.holder_extended,
                 self.holder_denied,
                 self.holder_preempted,
                 self.waiter_yield,
+                self.holder_handoff,
                 self.barrier_yield,
             )?;
         }

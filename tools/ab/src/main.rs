@@ -92,6 +92,7 @@ fn parse_workers(s: &str) -> Result<WorkerList, String> {
 ///
 /// The workload must print a JSON object on its last line of output; --metric names the
 /// field compared (higher is better is not assumed: the ratio is variant / baseline).
+/// The workload runs with SCX_AB_VARIANT set to the variant's name.
 #[derive(Parser, Debug)]
 #[command(name = "scx-ab", version, verbatim_doc_comment)]
 struct Opts {
@@ -231,9 +232,14 @@ fn wait_until(timeout: Duration, mut pred: impl FnMut() -> bool) -> bool {
     pred()
 }
 
-fn spawn_group(cmd: &[String], stdout: Stdio) -> Result<Child> {
+/// Start `cmd` in a process group of its own; `variant`, for a workload, is passed to it as
+/// SCX_AB_VARIANT (so that, e.g., a workload preloads a library only for some variants).
+fn spawn_group(cmd: &[String], stdout: Stdio, variant: Option<&str>) -> Result<Child> {
     let mut c = Command::new(&cmd[0]);
     c.args(&cmd[1..]).stdout(stdout).stderr(Stdio::inherit());
+    if let Some(v) = variant {
+        c.env("SCX_AB_VARIANT", v);
+    }
     // Own process group: a Ctrl-C reaches us, and we stop the children in order.
     c.process_group(0);
     c.spawn().with_context(|| format!("starting {}", cmd[0]))
@@ -332,7 +338,7 @@ impl Harness {
         let seq0 = sysfs::enable_seq().unwrap_or(0);
         let mut sched = None;
         if !v.cmd.is_empty() {
-            let child = spawn_group(&v.cmd, Stdio::null())?;
+            let child = spawn_group(&v.cmd, Stdio::null(), None)?;
             // The kernel counts the attach in enable_seq just after "enabled" shows.
             let attached = wait_until(timeout, || {
                 sched_state() == "enabled" && sysfs::enable_seq().unwrap_or(0) > seq0
@@ -363,7 +369,11 @@ impl Harness {
                 timeout,
             )
         });
-        let mut w = spawn_group(&substitute(&self.opts.workload, workers), Stdio::piped())?;
+        let mut w = spawn_group(
+            &substitute(&self.opts.workload, workers),
+            Stdio::piped(),
+            Some(&v.name),
+        )?;
         let mut out = String::new();
         if let Some(so) = w.stdout.take() {
             for line in BufReader::new(so).lines() {

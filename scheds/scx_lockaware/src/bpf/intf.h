@@ -61,6 +61,7 @@ enum lockaware_stat {
 	STAT_PULL_IDLE_CORE,	/* task preempted on a doubly busy core for an idle core */
 	STAT_DISPATCH_OWN,	/* CPU took work from its own queue */
 	STAT_DISPATCH_STEAL,	/* CPU took work from another CPU's queue of its LLC */
+	STAT_DISPATCH_BALANCE,	/* ... of those, from a queue two tasks longer than its own */
 	STAT_DISPATCH_FAR,	/* CPU took work from a queue of another LLC */
 	STAT_KEEP_PREV,		/* nothing queued: current task kept running */
 	STAT_QUEUE_AGED,	/* SSC CPU served its own queue first: its head waited too long */
@@ -91,9 +92,10 @@ enum lockaware_stat {
 	STAT_INFORM_TASKS,	/* threads that registered a hint */
 	STAT_HOLDER_EXTENDED,	/* holder's slice extended by one slice (once per hold) */
 	STAT_HOLDER_DENIED,	/* ... refused: its hold had one already, or it ran ahead */
-	STAT_HOLDER_PREEMPTED,	/* holder preempted all the same */
+	STAT_HOLDER_PREEMPTED,	/* holder (or immediate waiter) preempted all the same */
 	STAT_WAITER_YIELD,	/* waiter's slice ended: a holder of its process was preempted */
 	STAT_BARRIER_YIELD,	/* barrier waiter's slice ended: other work was queued */
+	STAT_HOLDER_HANDOFF,	/* a yielding waiter's CPU went to its preempted holder */
 
 	/* Votes (figure 3.30): lock-intensive tasks on SSC CPUs, in ns. */
 	STAT_VOTE_RUN_NS,
