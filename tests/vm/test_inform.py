@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from test_lockaware import BIN, ROOT, ops, start, state, wait_for  # noqa: F401
-from test_risks import Hogs
+from test_risks import attached
 from test_ssc import Stats, stop
 
 INFORM = Path(os.environ.get("SCX_INFORM_DIR", ROOT / "target" / "inform"))
@@ -73,30 +73,19 @@ def test_waiters_of_a_preempted_holder_hand_it_their_cpu():
     (holder_handoff), which only the hints can tell."""
     built()
     n = os.cpu_count()
-    p = start("--inform-lib", str(LIB))
-    st = Stats()
-    st.get()
-    hogs = None
-    try:
-        hogs = Hogs(n)
+    with attached("--inform-lib", str(LIB), hogs=n) as run:
         w = subprocess.run([str(COUNTER), "--lock", "ttas", "--threads", str(4 * n),
                             "--duration", "6", "--cs-ns", "1000", "--nc-ns", "2000"],
                            capture_output=True, text=True, timeout=120)
         assert w.returncode == 0, w.stderr
         res = json.loads(w.stdout.strip().splitlines()[-1])
-        m = st.get()
+        m = run.stats.get()
         print({k: m[k] for k in ("holder_preempted", "waiter_yield", "holder_handoff")}, res["ops"])
-        assert state() == "enabled" and ops().startswith("lockaware"), ops()
+        assert ops().startswith("lockaware"), ops()
         assert res["ops"] > 0, res
         assert m["holder_preempted"] > 0, m
         assert m["waiter_yield"] > 0, m
         assert 0 < m["holder_handoff"] <= m["waiter_yield"], m
-    finally:
-        if hogs:
-            hogs.kill()
-        st.close()
-        if p.poll() is None:
-            stop(p)
 
 
 def test_a_process_that_always_claims_to_hold_cannot_starve_a_victim():
@@ -105,38 +94,27 @@ def test_a_process_that_always_claims_to_hold_cannot_starve_a_victim():
     (no hints) share the CPUs. Each side must get close to half the CPU time."""
     built()
     n = os.cpu_count()
-    p = start("--inform-lib", str(LIB))
-    st = Stats()
-    st.get()
-    hogs = None
-    liar = None
-    try:
+    with attached("--inform-lib", str(LIB), hogs=n) as run:
         liar = subprocess.Popen([str(COUNTER), "--liar", "--threads", str(n), "--duration", "300"],
                                 stdout=subprocess.PIPE, text=True)
-        hogs = Hogs(n)
-        time.sleep(2)
-        pids = hogs.pids()
-        l0, v0 = cpu_ticks(liar.pid), sum(cpu_ticks(x) for x in pids)
-        time.sleep(6)
-        l1, v1 = cpu_ticks(liar.pid), sum(cpu_ticks(x) for x in pids)
+        try:
+            time.sleep(2)
+            pids = run.hogs.pids()
+            l0, v0 = cpu_ticks(liar.pid), sum(cpu_ticks(x) for x in pids)
+            time.sleep(6)
+            l1, v1 = cpu_ticks(liar.pid), sum(cpu_ticks(x) for x in pids)
+            assert liar.poll() is None, "the liar ended before the measurement did"
+        finally:
+            liar.kill()
+            liar.wait()
         liar_t, victim_t = l1 - l0, v1 - v0
-        assert liar.poll() is None, "the liar ended before the measurement did"
         share = victim_t / max(1, liar_t + victim_t)
-        m = st.get()
+        m = run.stats.get()
         print(f"victim share {share:.3f}; extended {m['holder_extended']} denied "
               f"{m['holder_denied']}")
-        assert state() == "enabled", "the scheduler was ejected"
         assert m["inform_tasks"] >= n, m
         assert m["holder_extended"] + m["holder_denied"] > 0, m
         # Neither side starves: the victim keeps close to its half, and the liar runs too.
+        # (Measured: 0.445-0.493 over three runs after the bound of session 12; 0.381 before.)
         assert share >= 0.40, f"victim share {share:.2f} (liar {liar_t}, victim {victim_t}); {m}"
         assert share <= 0.75, f"victim share {share:.2f}: the liar starved; {m}"
-    finally:
-        if hogs:
-            hogs.kill()
-        if liar:
-            liar.kill()
-            liar.wait()
-        st.close()
-        if p.poll() is None:
-            stop(p)

@@ -997,16 +997,16 @@ static bool own_before_ssc(s32 cpu, u64 ssc_q)
 }
 
 /*
- * Take a task from the busiest queue of another CPU of LLC @llc (the most
- * tasks waiting), then from any of them that has one @cpu may run.
+ * The CPU of LLC @llc other than @cpu whose queue holds the most tasks, more
+ * than @more_than; -1 if none does.
  */
-static bool steal_in_llc(s32 cpu, u32 llc)
+static s32 busiest_queue(s32 cpu, u32 llc, u32 more_than)
 {
-	u32 first, nr, i, best_n = 0;
+	u32 first, nr, i, best_n = more_than;
 	s32 best = -1, c;
 
 	if (llc >= MAX_LLCS)
-		return false;
+		return -1;
 	first = llc_first[llc];
 	nr = llc_nr[llc];
 	bpf_for(i, first, first + nr) {
@@ -1023,10 +1023,24 @@ static bool steal_in_llc(s32 cpu, u32 llc)
 			best = c;
 		}
 	}
+	return best;
+}
+
+/*
+ * Take a task from the busiest queue of another CPU of LLC @llc (the most
+ * tasks waiting), then from any of them that has one @cpu may run.
+ */
+static bool steal_in_llc(s32 cpu, u32 llc)
+{
+	u32 first, nr, i;
+	s32 best = busiest_queue(cpu, llc, 0), c;
+
 	if (best < 0)
 		return false;
 	if (scx_bpf_dsq_move_to_local(cpu_dsq(best), 0))
 		return true;
+	first = llc_first[llc & (MAX_LLCS - 1)];
+	nr = llc_nr[llc & (MAX_LLCS - 1)];
 	/* Its tasks may not run here (affinity): any other queue then. */
 	bpf_for(i, first, first + nr) {
 		if (i >= MAX_CPUS)
@@ -1050,28 +1064,8 @@ static bool steal_in_llc(s32 cpu, u32 llc)
  */
 static bool balance_in_llc(s32 cpu, u32 llc)
 {
-	u32 first, nr, i, best_n;
-	s32 best = -1, c;
+	s32 best = busiest_queue(cpu, llc, scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) + 1);
 
-	if (llc >= MAX_LLCS || llc_nr[llc] < 2)
-		return false;
-	first = llc_first[llc];
-	nr = llc_nr[llc];
-	best_n = scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) + 1;
-	bpf_for(i, first, first + nr) {
-		u32 n;
-
-		if (i >= MAX_CPUS)
-			break;
-		c = llc_cpus[i];
-		if (c == cpu)
-			continue;
-		n = scx_bpf_dsq_nr_queued(cpu_dsq(c));
-		if (n > best_n) {
-			best_n = n;
-			best = c;
-		}
-	}
 	return best >= 0 && scx_bpf_dsq_move_to_local(cpu_dsq(best), 0);
 }
 
