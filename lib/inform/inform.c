@@ -16,6 +16,7 @@
 
 #include <limits.h>
 #include <linux/futex.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -48,12 +49,31 @@ __attribute__((noinline)) void inform__first_use(struct inform_hint *h)
 	inform_register(h);
 }
 
+/* A forked child's thread has a new id: forget the cached one. */
+static void forget_tid(void)
+{
+	inform__tls.tid = 0;
+}
+
+__attribute__((constructor)) static void inform_init(void)
+{
+	pthread_atfork(NULL, NULL, forget_tid);
+}
+
+__attribute__((noinline)) uint32_t inform__gettid(void)
+{
+	inform__tls.tid = (uint32_t)syscall(SYS_gettid);
+	return inform__tls.tid;
+}
+
 /* Internal calls use the inline forms of inform_tls.h, not the exported functions. */
 #define self inform__self
 #define publish inform__publish
 #define waiting inform__waiting
 #define hold_begin inform__hold_begin
 #define hold_end inform__hold_end
+#define wait_for(t) inform__wait_for(t)
+#define tid() inform__tid()
 
 struct inform_hint *inform_self(void)
 {
@@ -98,6 +118,7 @@ int inform_ttas_trylock(inform_ttas_t *l)
 	if (__atomic_load_n(&l->locked, __ATOMIC_RELAXED) ||
 	    __atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE))
 		return 0;
+	__atomic_store_n(&l->holder, tid(), __ATOMIC_RELAXED);
 	hold_begin();
 	return 1;
 }
@@ -105,9 +126,11 @@ int inform_ttas_trylock(inform_ttas_t *l)
 void inform_ttas_lock(inform_ttas_t *l)
 {
 	while (!inform_ttas_trylock(l)) {
-		waiting(INFORM_LOCK_WAITER);
-		while (__atomic_load_n(&l->locked, __ATOMIC_RELAXED))
+		while (__atomic_load_n(&l->locked, __ATOMIC_RELAXED)) {
+			wait_for(__atomic_load_n(&l->holder, __ATOMIC_RELAXED));
+			waiting(INFORM_LOCK_WAITER);
 			cpu_relax();
+		}
 	}
 }
 
@@ -124,7 +147,10 @@ void inform_ticket_lock(inform_ticket_t *l)
 	uint32_t t = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
 	uint32_t o;
 
+	__atomic_store_n(&l->tid[t % INFORM_TICKET_SLOTS], tid(), __ATOMIC_RELAXED);
 	while ((o = __atomic_load_n(&l->owner, __ATOMIC_ACQUIRE)) != t) {
+		/* The owner of ticket o holds the lock, or will as soon as it runs. */
+		wait_for(__atomic_load_n(&l->tid[o % INFORM_TICKET_SLOTS], __ATOMIC_RELAXED));
 		waiting(t - o == 1 ? INFORM_LOCK_IMMEDIATE_WAITER : INFORM_LOCK_WAITER);
 		cpu_relax();
 	}
@@ -146,6 +172,7 @@ void inform_mcs_lock(inform_mcs_t *l, struct inform_mcs_node *me)
 	me->next = NULL;
 	me->wait = 1;
 	me->holding = 0;
+	me->tid = tid();
 	pred = __atomic_exchange_n(&l->tail, me, __ATOMIC_ACQ_REL);
 	if (pred) {
 		/*
@@ -154,14 +181,19 @@ void inform_mcs_lock(inform_mcs_t *l, struct inform_mcs_node *me)
 		 * lock later marks us immediate itself (below); a race between the two can
 		 * leave us LOCK_WAITER for one hold: the class is a hint.
 		 */
+		wait_for(__atomic_load_n(&l->owner_tid, __ATOMIC_RELAXED));
 		waiting(__atomic_load_n(&pred->holding, __ATOMIC_ACQUIRE) ?
 				INFORM_LOCK_IMMEDIATE_WAITER : INFORM_LOCK_WAITER);
 		__atomic_store_n(&pred->next, me, __ATOMIC_RELEASE);
 		while (__atomic_load_n(&me->wait, __ATOMIC_ACQUIRE)) {
+			/* The owner: the holder, or the successor a release named. */
+			wait_for(__atomic_load_n(&l->owner_tid, __ATOMIC_RELAXED));
 			if (me->wait == 2)
 				waiting(INFORM_LOCK_IMMEDIATE_WAITER);
 			cpu_relax();
 		}
+	} else {
+		__atomic_store_n(&l->owner_tid, me->tid, __ATOMIC_RELAXED);
 	}
 	me->holding = 1;
 	hold_begin();
@@ -190,6 +222,8 @@ void inform_mcs_unlock(inform_mcs_t *l, struct inform_mcs_node *me)
 		while (!(next = __atomic_load_n(&me->next, __ATOMIC_ACQUIRE)))
 			cpu_relax();
 	}
+	/* next waits until the store below: its node (and tid) may be read until then. */
+	__atomic_store_n(&l->owner_tid, next->tid, __ATOMIC_RELAXED);
 	__atomic_store_n(&next->wait, 0, __ATOMIC_RELEASE);
 	hold_end();
 }
@@ -204,6 +238,7 @@ void inform_req_init(inform_req_t *l, uint32_t threshold)
 	for (int i = 0; i < INFORM_REQ_SLOTS; i++) {
 		l->slot[i] = 0;
 		l->sleepers[i] = 0;
+		l->tid[i] = 0;
 	}
 }
 
@@ -227,7 +262,9 @@ void inform_req_lock(inform_req_t *l)
 	uint32_t s = t % INFORM_REQ_SLOTS;
 	uint32_t o;
 
+	__atomic_store_n(&l->tid[s], tid(), __ATOMIC_RELAXED);
 	while ((o = __atomic_load_n(&l->owner, __ATOMIC_ACQUIRE)) != t) {
+		wait_for(__atomic_load_n(&l->tid[o % INFORM_REQ_SLOTS], __ATOMIC_RELAXED));
 		waiting(t - o == 1 ? INFORM_LOCK_IMMEDIATE_WAITER : INFORM_LOCK_WAITER);
 		if (req_may_spin(l, t, o)) {
 			cpu_relax();

@@ -44,19 +44,29 @@ enum inform_class {
 };
 
 #define INFORM_MAGIC 0x4d524e49u /* "INRM" in memory */
-#define INFORM_VERSION 1u
+#define INFORM_VERSION 2u
 
 /*
  * One per thread (thread-local). The scheduler is told its address once per thread by
  * inform_register(); from then on the library writes `cls` with plain stores, and `holds`
  * counts the acquisitions that made it LOCK_HOLDER (a scheduler bounds what one hold may
- * gain by noticing that `holds` did not move).
+ * gain by noticing that `holds` did not move). While the thread waits for one of this
+ * library's locks, `wait_for` names the thread it waits for, by thread id (gettid()): the
+ * lock's holder (TTAS) or the thread the lock was passed to (ticket, requester lock, MCS:
+ * the owner of the ticket being served, the successor the last release named); 0 when
+ * unknown. It is meaningful only with a LOCK_WAITER or
+ * LOCK_IMMEDIATE_WAITER class, and it lets a scheduler hand a waiter's CPU to exactly the
+ * thread the lock waits on when that thread is preempted: in a FIFO lock the next owner may
+ * be preempted before it could publish anything (a convoy), but its tid was published when it
+ * took its place in line.
  */
 struct inform_hint {
 	uint32_t magic;
 	uint32_t version;
-	volatile uint32_t cls;	 /* enum inform_class */
-	volatile uint32_t holds; /* acquisitions so far (wraps) */
+	volatile uint32_t cls;	    /* enum inform_class */
+	volatile uint32_t holds;    /* acquisitions so far (wraps) */
+	volatile uint32_t wait_for; /* thread id waited for, 0 = unknown */
+	uint32_t reserved;
 };
 
 /*
@@ -80,18 +90,25 @@ void inform_wait_end(void);
 /* TTAS spinlock. */
 typedef struct {
 	volatile uint32_t locked;
+	volatile uint32_t holder; /* thread id of the last acquirer (a hint for waiters) */
 } inform_ttas_t;
-#define INFORM_TTAS_INIT { 0 }
+#define INFORM_TTAS_INIT { 0, 0 }
 void inform_ttas_lock(inform_ttas_t *l);
 int inform_ttas_trylock(inform_ttas_t *l); /* 1 when taken */
 void inform_ttas_unlock(inform_ttas_t *l);
 
-/* Ticket spinlock. */
+/*
+ * Ticket spinlock. Each requester writes its thread id into tid[ticket % INFORM_TICKET_SLOTS]
+ * (a hint: with more requesters in line than slots, a slot names a later one), so that the
+ * waiters can name the owner of the ticket being served.
+ */
+#define INFORM_TICKET_SLOTS 64
 typedef struct {
 	volatile uint32_t next;
 	volatile uint32_t owner;
+	volatile uint32_t tid[INFORM_TICKET_SLOTS];
 } inform_ticket_t;
-#define INFORM_TICKET_INIT { 0, 0 }
+#define INFORM_TICKET_INIT { 0, 0, { 0 } }
 void inform_ticket_lock(inform_ticket_t *l);
 void inform_ticket_unlock(inform_ticket_t *l);
 
@@ -100,11 +117,13 @@ struct inform_mcs_node {
 	struct inform_mcs_node *volatile next;
 	volatile uint32_t wait;	   /* 1 while waiting for the predecessor */
 	volatile uint32_t holding; /* 1 while this node's thread holds the lock */
+	uint32_t tid;		   /* the thread id of the node's thread */
 };
 typedef struct {
 	struct inform_mcs_node *volatile tail;
+	volatile uint32_t owner_tid; /* thread id of the owner (set by the acquirer or releaser) */
 } inform_mcs_t;
-#define INFORM_MCS_INIT { 0 }
+#define INFORM_MCS_INIT { 0, 0 }
 void inform_mcs_lock(inform_mcs_t *l, struct inform_mcs_node *me);
 void inform_mcs_unlock(inform_mcs_t *l, struct inform_mcs_node *me);
 
@@ -113,7 +132,8 @@ void inform_mcs_unlock(inform_mcs_t *l, struct inform_mcs_node *me);
  * than T requesters waiting ahead of it (next - owner - 1 at its request, re-estimated at
  * each wake-up) sleeps; the thesis measured T = 0 best, so by default only the holder's
  * immediate successor spins. Sleepers wait on one of INFORM_REQ_SLOTS futex words, chosen by
- * their ticket, and each release wakes the slot of the new immediate successor.
+ * their ticket, and each release wakes the slot of the new immediate successor. As in the
+ * ticket lock, tid[] names each ticket's thread.
  */
 #define INFORM_REQ_SLOTS 64
 typedef struct {
@@ -122,6 +142,7 @@ typedef struct {
 	uint32_t threshold;
 	volatile uint32_t slot[INFORM_REQ_SLOTS]; /* futex words: bumped to wake */
 	volatile uint32_t sleepers[INFORM_REQ_SLOTS];
+	volatile uint32_t tid[INFORM_REQ_SLOTS];
 } inform_req_t;
 void inform_req_init(inform_req_t *l, uint32_t threshold);
 void inform_req_lock(inform_req_t *l);

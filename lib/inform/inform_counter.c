@@ -6,6 +6,7 @@
  *   inform-counter --lock ttas|ticket|mcs|req|pthread-spin|pthread-mutex|barrier|pthread-barrier
  *                  [--threads N] [--duration S] [--cs-ns NS] [--nc-ns NS] [--watch PID,...]
  *   inform-counter --liar [--threads N] [--duration S]
+ *   inform-counter --liar-wait PID [--threads N] [--duration S]
  *
  * Each thread loops: take the lock, spin --cs-ns inside it, release, spin --nc-ns outside.
  * barrier, pthread-barrier (the barrier-heavy loop): each thread spins --nc-ns, then all meet
@@ -14,11 +15,15 @@
  * the same in every thread.
  * pthread locks publish hints only through the LD_PRELOAD shim. --liar: threads that burn
  * CPU while claiming LOCK_HOLDER, with a new "hold" every microsecond (the safety test: a
- * scheduler reading hints must not let them starve anyone). Prints one JSON line: ops,
+ * scheduler reading hints must not let them starve anyone). --liar-wait PID: threads that
+ * burn CPU while their hint says LOCK_WAITER waiting for thread PID (of another process: a
+ * scheduler must not hand it their CPU, nor give them anything for it). Prints one JSON line: ops,
  * ops/s, per-thread ops, and over a window from when all threads run to the stop
  * ("window_s"), this process's CPU time ("app_cpu_s") and that of the processes --watch
  * names ("watched_cpu_s", from /proc/PID/schedstat: another application's share, measured
- * over exactly the same time).
+ * over exactly the same time), and from the same schedstat files the time the worker threads
+ * ran ("app_run_s") and waited runnable on a run queue ("app_wait_s"), and the watched
+ * processes' run-queue wait ("watched_wait_s"): what each side got of the time it could run.
  */
 #define _GNU_SOURCE
 #include "inform.h"
@@ -27,8 +32,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 enum kind { TTAS, TICKET, MCS, REQ, PSPIN, PMUTEX, BARRIER, PBARRIER, LIAR };
 static const char *names[] = { "ttas", "ticket", "mcs", "req", "pthread-spin", "pthread-mutex",
@@ -48,6 +55,7 @@ static pthread_mutex_t pmutex = PTHREAD_MUTEX_INITIALIZER;
 static inform_barrier_t barrier;
 static pthread_barrier_t pbarrier;
 static volatile int quit;	/* `stop` as the last round's leader saw it */
+static long liar_wait;		/* --liar-wait: the thread id the waiters name */
 
 static int nr_watch;
 static int watch[64];
@@ -62,24 +70,51 @@ static double self_cpu_s(void)
 	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
-/* CPU time of the --watch processes (their main threads' schedstat; gone ones count 0). */
-static double watched_cpu_s(void)
+/* CPU time and run-queue wait of a task (/proc/.../schedstat), added to *cpu and *wait, s. */
+static void add_schedstat(const char *path, double *cpu, double *wait)
 {
-	double t = 0;
+	unsigned long long run_ns, wait_ns;
+	FILE *f = fopen(path, "r");
 
+	if (!f)
+		return;	/* gone: counts 0 */
+	if (fscanf(f, "%llu %llu", &run_ns, &wait_ns) == 2) {
+		*cpu += run_ns / 1e9;
+		*wait += wait_ns / 1e9;
+	}
+	fclose(f);
+}
+
+/* The --watch processes (their main threads). */
+static void watched_sched(double *cpu, double *wait)
+{
+	*cpu = *wait = 0;
 	for (int i = 0; i < nr_watch; i++) {
 		char path[64];
-		unsigned long long ns;
-		FILE *f;
 
 		snprintf(path, sizeof(path), "/proc/%d/schedstat", watch[i]);
-		if (!(f = fopen(path, "r")))
-			continue;
-		if (fscanf(f, "%llu", &ns) == 1)
-			t += ns / 1e9;
-		fclose(f);
+		add_schedstat(path, cpu, wait);
 	}
-	return t;
+}
+
+/* This process's worker threads (all but the main one, which sleeps). */
+static void app_sched(double *cpu, double *wait)
+{
+	char path[64];
+	struct dirent *e;
+	DIR *d = opendir("/proc/self/task");
+	long self = getpid();
+
+	*cpu = *wait = 0;
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.' || atol(e->d_name) == self)
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%.20s/schedstat", e->d_name);
+		add_schedstat(path, cpu, wait);
+	}
+	closedir(d);
 }
 
 static long now_ns(void)
@@ -134,6 +169,15 @@ static void *worker(void *arg)
 			(*ops)++;
 		}
 	}
+	if (kind == LIAR && liar_wait) {
+		inform_self()->wait_for = (uint32_t)liar_wait;
+		inform_wait_begin(INFORM_LOCK_WAITER);
+		while (!stop) {
+			burn(1000);
+			(*ops)++;
+		}
+		return NULL;
+	}
 	if (kind == LIAR) {
 		while (!stop) {
 			inform_hold_begin();
@@ -157,7 +201,7 @@ static void *worker(void *arg)
 static void usage(void)
 {
 	fprintf(stderr, "usage: inform-counter --lock ttas|ticket|mcs|req|pthread-spin|"
-			"pthread-mutex|barrier|pthread-barrier | --liar [--threads N (1-1024)] [--duration S (1-3600)] "
+			"pthread-mutex|barrier|pthread-barrier | --liar | --liar-wait PID [--threads N (1-1024)] [--duration S (1-3600)] "
 			"[--cs-ns NS] [--nc-ns NS (0-10^9)] [--watch PID,...]\n");
 	exit(2);
 }
@@ -188,7 +232,10 @@ int main(int argc, char **argv)
 		if (!v)
 			usage();
 		i++;
-		if (!strcmp(a, "--lock")) {
+		if (!strcmp(a, "--liar-wait")) {
+			kind = LIAR;
+			liar_wait = number(a, v, 1, 1 << 30);
+		} else if (!strcmp(a, "--lock")) {
 			int k;
 			for (k = 0; k < NR_LOCKS && strcmp(v, names[k]); k++)
 				;
@@ -233,10 +280,16 @@ int main(int argc, char **argv)
 	for (int i = 0; i < threads; i++)
 		pthread_create(&t[i], NULL, worker, &ops[i]);
 	long w0 = now_ns();
-	double app0 = self_cpu_s(), other0 = watched_cpu_s();
+	double app0 = self_cpu_s(), other0, other0_wait, run0, wait0;
+	watched_sched(&other0, &other0_wait);
+	app_sched(&run0, &wait0);
 	struct timespec d = { duration, 0 };
 	nanosleep(&d, NULL);
-	double app = self_cpu_s() - app0, other = watched_cpu_s() - other0;
+	double app = self_cpu_s() - app0, other, other_wait, run1, wait1;
+	watched_sched(&other, &other_wait);
+	app_sched(&run1, &wait1);
+	other -= other0;
+	other_wait -= other0_wait;
 	double window = (now_ns() - w0) / 1e9;
 	stop = 1;
 	for (int i = 0; i < threads; i++)
@@ -249,9 +302,10 @@ int main(int argc, char **argv)
 		total = ops[0];	/* rounds: every thread ran all of them */
 	printf("{\"benchmark\":\"inform-counter\",\"lock\":\"%s\",\"workers\":%d,\"duration_s\":%.3f,"
 	       "\"window_s\":%.3f,\"app_cpu_s\":%.3f,\"watched_cpu_s\":%.3f,"
+	       "\"app_run_s\":%.3f,\"app_wait_s\":%.3f,\"watched_wait_s\":%.3f,"
 	       "\"ops\":%ld,\"ops_per_s\":%.1f,\"per_worker_ops_per_s\":[",
-	       kind == LIAR ? "liar" : names[kind], threads, secs, window, app, other, total,
-	       total / secs);
+	       kind == LIAR ? "liar" : names[kind], threads, secs, window, app, other,
+	       run1 - run0, wait1 - wait0, other_wait, total, total / secs);
 	for (int i = 0; i < threads; i++)
 		printf("%s%.1f", i ? "," : "", ops[i] / secs);
 	printf("]}\n");

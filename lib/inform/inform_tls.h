@@ -18,6 +18,7 @@
 struct inform_tls {
 	struct inform_hint hint;
 	uint32_t depth;
+	uint32_t tid; /* gettid(), cached; 0 = not yet (or after a fork) */
 };
 extern __thread struct inform_tls inform__tls __attribute__((tls_model("initial-exec")));
 
@@ -39,6 +40,25 @@ static inline void inform__publish(uint32_t cls)
 
 	if (h->cls != cls)
 		h->cls = cls;
+}
+
+/* This thread's id (one system call per thread, then cached). */
+uint32_t inform__gettid(void);
+
+static inline uint32_t inform__tid(void)
+{
+	uint32_t tid = inform__tls.tid;
+
+	return __builtin_expect(tid != 0, 1) ? tid : inform__gettid();
+}
+
+/* While waiting: name the thread waited for (before the class that makes it meaningful). */
+static inline void inform__wait_for(uint32_t tid)
+{
+	struct inform_hint *h = inform__self();
+
+	if (h->wait_for != tid)
+		h->wait_for = tid;
 }
 
 /* While waiting: the waiting class, unless this thread holds a lock already. */
@@ -66,6 +86,8 @@ static inline void inform__hold_begin(void)
 		inform_register(h);
 	if (h->cls != INFORM_LOCK_HOLDER)
 		h->cls = INFORM_LOCK_HOLDER;
+	if (h->wait_for)
+		h->wait_for = 0;
 }
 
 static inline void inform__hold_end(void)

@@ -7,8 +7,8 @@
  * Wraps the pthread lock, rwlock, spinlock, barrier and condition-variable calls: each
  * acquisition first tries the lock (the uncontended path costs the real trylock and two
  * thread-local stores), and only when that fails publishes LOCK_WAITER and calls the real
- * blocking function; a successful acquisition publishes LOCK_HOLDER until the matching
- * release (inform.h). A condition wait releases the mutex for its duration. Nothing else
+ * blocking function (naming the owner glibc records, for mutexes and rwlock writers); a
+ * successful acquisition publishes LOCK_HOLDER until the matching release (inform.h). A condition wait releases the mutex for its duration. Nothing else
  * changes: every call returns what the real one returned.
  */
 #define _GNU_SOURCE
@@ -78,13 +78,24 @@ __attribute__((constructor)) static void init(void)
 
 #define REAL(name) (__builtin_expect(real_##name != NULL, 1) ? real_##name : (resolve(), real_##name))
 
+/*
+ * Whom a waiter of a glibc mutex or rwlock waits for: the thread id glibc keeps of the
+ * owner (`__owner`, every mutex type) or of the writer (`__cur_writer`). Read once, without
+ * synchronisation, before waiting: a hint (inform.h), which the holder's hold_begin() clears
+ * from the waiter's own hint once it gets the lock. A spinlock keeps no owner: 0.
+ */
+#define MUTEX_OWNER(m) ((uint32_t)(m)->__data.__owner)
+#define RWLOCK_WRITER(l) ((uint32_t)(l)->__data.__cur_writer)
+
 /* Try, then wait publicly, then hold: the pattern of every blocking acquisition. */
-#define ACQUIRE(name, tryname, ...)                                                          \
+#define ACQUIRE(name, tryname, owner, ...)                                                   \
 	do {                                                                                 \
 		if (REAL(tryname)(__VA_ARGS__) == 0) {                                       \
 			inform__hold_begin();                                                 \
 			return 0;                                                            \
 		}                                                                            \
+		if (inform__tls.depth == 0)                                                  \
+			inform__wait_for(owner);                                             \
 		inform__waiting(INFORM_LOCK_WAITER);                                       \
 		int r_ = REAL(name)(__VA_ARGS__);                                            \
 		if (r_ == 0)                                                                 \
@@ -112,7 +123,7 @@ __attribute__((constructor)) static void init(void)
 
 int pthread_mutex_lock(pthread_mutex_t *m)
 {
-	ACQUIRE(pthread_mutex_lock, pthread_mutex_trylock, m);
+	ACQUIRE(pthread_mutex_lock, pthread_mutex_trylock, MUTEX_OWNER(m), m);
 }
 
 int pthread_mutex_trylock(pthread_mutex_t *m)
@@ -126,6 +137,8 @@ int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *t)
 		inform__hold_begin();
 		return 0;
 	}
+	if (inform__tls.depth == 0)
+		inform__wait_for(MUTEX_OWNER(m));
 	inform__waiting(INFORM_LOCK_WAITER);
 	int r = REAL(pthread_mutex_timedlock)(m, t);
 	if (r == 0)
@@ -142,7 +155,7 @@ int pthread_mutex_unlock(pthread_mutex_t *m)
 
 int pthread_spin_lock(pthread_spinlock_t *l)
 {
-	ACQUIRE(pthread_spin_lock, pthread_spin_trylock, l);
+	ACQUIRE(pthread_spin_lock, pthread_spin_trylock, 0, l);
 }
 
 int pthread_spin_trylock(pthread_spinlock_t *l)
@@ -157,7 +170,7 @@ int pthread_spin_unlock(pthread_spinlock_t *l)
 
 int pthread_rwlock_rdlock(pthread_rwlock_t *l)
 {
-	ACQUIRE(pthread_rwlock_rdlock, pthread_rwlock_tryrdlock, l);
+	ACQUIRE(pthread_rwlock_rdlock, pthread_rwlock_tryrdlock, RWLOCK_WRITER(l), l);
 }
 
 int pthread_rwlock_tryrdlock(pthread_rwlock_t *l)
@@ -172,7 +185,7 @@ int pthread_rwlock_timedrdlock(pthread_rwlock_t *l, const struct timespec *t)
 
 int pthread_rwlock_wrlock(pthread_rwlock_t *l)
 {
-	ACQUIRE(pthread_rwlock_wrlock, pthread_rwlock_trywrlock, l);
+	ACQUIRE(pthread_rwlock_wrlock, pthread_rwlock_trywrlock, RWLOCK_WRITER(l), l);
 }
 
 int pthread_rwlock_trywrlock(pthread_rwlock_t *l)

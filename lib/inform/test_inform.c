@@ -134,6 +134,7 @@ struct fifo {
 	int id;
 	volatile int enqueued;
 	struct inform_hint *volatile hint;
+	volatile uint32_t tid;
 	int *order;
 	volatile int *pos;
 };
@@ -144,10 +145,13 @@ static void *fifo_worker(void *arg)
 	struct inform_mcs_node node;
 
 	f->hint = inform_self();
+	f->tid = (uint32_t)gettid();
 	__atomic_store_n(&f->enqueued, 1, __ATOMIC_RELEASE);
 	any_lock(f->l, &node);
 	f->order[__atomic_fetch_add(f->pos, 1, __ATOMIC_RELAXED)] = f->id;
-	pause_ms(2); /* hold a little, so the next waiter's class can be seen as holder-next */
+	/* Hold a little, so the next waiter's class can be seen as holder-next; the first
+	 * waiter long enough for the main thread to see whom the next one names. */
+	pause_ms(f->id == 0 ? 100 : 2);
 	any_unlock(f->l, &node);
 	return NULL;
 }
@@ -165,7 +169,7 @@ static void enqueue_waiters(struct anylock *l, struct fifo *f, pthread_t *t, int
 			    volatile int *pos)
 {
 	for (int i = 0; i < FIFO_N; i++) {
-		f[i] = (struct fifo){ l, i, 0, NULL, order, pos };
+		f[i] = (struct fifo){ l, i, 0, NULL, 0, order, pos };
 		pthread_create(&t[i], NULL, fifo_worker, &f[i]);
 		while (!f[i].enqueued)
 			pause_ms(1);
@@ -205,6 +209,11 @@ static void test_fifo_and_hints(enum kind k)
 	for (int i = 1; i < FIFO_N; i++)
 		CHECK(f[i].hint->cls == INFORM_LOCK_WAITER, "%s: waiter %d's class %u", names[k],
 		      i, f[i].hint->cls);
+	/* Every waiter names the holder (the owner of the ticket being served). */
+	for (int i = 0; i < FIFO_N; i++)
+		CHECK(f[i].hint->wait_for == (uint32_t)gettid(), "%s: waiter %d waits for %u, not %u",
+		      names[k], i, f[i].hint->wait_for, (uint32_t)gettid());
+	CHECK(me->wait_for == 0, "%s: the holder waits for %u", names[k], me->wait_for);
 	if (k == REQ) {
 		/* T = 0: only the immediate successor spins, the others sleep. */
 		uint32_t sleeping = req_sleepers(&l.req);
@@ -214,6 +223,14 @@ static void test_fifo_and_hints(enum kind k)
 	}
 	any_unlock(&l, &mine);
 	CHECK(me->cls == INFORM_RUNNING, "%s: after unlock %u", names[k], me->cls);
+	if (k != TTAS) {
+		/* The lock passed to the first waiter: the next one names it now (a FIFO lock's
+		 * next owner is named even before it runs). */
+		for (int i = 0; i < 50 && f[1].hint->wait_for != f[0].tid; i++)
+			pause_ms(1);
+		CHECK(f[1].hint->wait_for == f[0].tid, "%s: the second waiter names %u, not %u",
+		      names[k], f[1].hint->wait_for, f[0].tid);
+	}
 	for (int i = 0; i < FIFO_N; i++)
 		pthread_join(t[i], NULL);
 	if (k != TTAS)

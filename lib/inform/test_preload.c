@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 static int expect;
 /* What this thread's class must be: `cls` with the shim, RUNNING without it. */
@@ -83,6 +84,9 @@ int main(void)
 	nanosleep(&ms50, NULL);
 	CHECK(waiter_hint && waiter_hint->cls == (expect ? INFORM_LOCK_WAITER : INFORM_RUNNING),
 	      "blocked thread: %u", waiter_hint ? waiter_hint->cls : 99);
+	/* ... naming the owner, this thread, through the shim only. */
+	CHECK(waiter_hint && waiter_hint->wait_for == (expect ? (uint32_t)gettid() : 0),
+	      "blocked thread waits for %u", waiter_hint ? waiter_hint->wait_for : 99);
 	pthread_mutex_unlock(&m);
 	pthread_join(t[0], NULL);
 	CLASS(INFORM_RUNNING, "mutex released");

@@ -22,6 +22,30 @@ def built():
     assert COUNTER.exists() and LIB.exists(), f"{COUNTER} missing: tools/inform-build {INFORM}"
 
 
+def run_counter(lock, n, secs=6):
+    """inform-counter on `lock` with `n` threads (1 us inside, 2 us outside); its result."""
+    w = subprocess.run([str(COUNTER), "--lock", lock, "--threads", str(n), "--duration",
+                        str(secs), "--cs-ns", "1000", "--nc-ns", "2000"],
+                       capture_output=True, text=True, timeout=120)
+    assert w.returncode == 0, w.stderr
+    return json.loads(w.stdout.strip().splitlines()[-1])
+
+
+def counter_next_to_loops(lock, *keys):
+    """inform-counter on `lock` with 4 threads per CPU next to a CPU-bound loop per CPU, under
+    scx_lockaware --inform-lib: its result and the scheduler's counters over the run (`keys`
+    printed). Asserts that the scheduler stayed attached and the counter made progress."""
+    built()
+    n = os.cpu_count()
+    with attached("--inform-lib", str(LIB), hogs=n) as run:
+        res = run_counter(lock, 4 * n)
+        m = run.stats.get()
+        assert ops().startswith("lockaware"), ops()
+    print({k: m[k] for k in keys}, res["ops"])
+    assert res["ops"] > 0, res
+    return res, m
+
+
 def cpu_ticks(pid):
     """User + system CPU time of a process (all its threads), in clock ticks."""
     f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -71,21 +95,72 @@ def test_waiters_of_a_preempted_holder_hand_it_their_cpu():
     CPU, so holders are preempted inside their critical sections; their spinning waiters then
     end their slices at the tick (waiter_yield) and the CPU goes to the preempted holder
     (holder_handoff), which only the hints can tell."""
+    _, m = counter_next_to_loops("ttas", "holder_preempted", "waiter_yield", "holder_handoff")
+    assert m["holder_preempted"] > 0, m
+    assert m["waiter_yield"] > 0, m
+    assert 0 < m["holder_handoff"] <= m["waiter_yield"], m
+
+
+def test_waiters_name_the_next_owner_of_a_ticket_lock_and_hand_it_their_cpu():
+    """A ticket lock's next owner, preempted before its turn came, cannot say it is next; the
+    waiters behind it name it (hint v2's wait_for, published from the lock's ticket slots).
+    With 4 threads per CPU next to a CPU-bound loop per CPU, waiters must end their slices for
+    the named, queued thread (waiter_yield_named) and the CPU must go to it (holder_handoff)."""
+    _, m = counter_next_to_loops("ticket", "waiter_yield", "waiter_yield_named",
+                                 "holder_handoff")
+    assert 0 < m["waiter_yield_named"] <= m["waiter_yield"], m
+    assert m["holder_handoff"] > 0, m
+
+
+def test_sleeping_waiters_donate_the_rest_of_their_slice():
+    """The requester lock's far waiters sleep on a futex, naming the owner of the ticket being
+    served. Next to a CPU-bound loop per CPU, the owner is often queued when one goes to sleep:
+    the rest of the sleeper's slice must go to it (sleep_donate, then holder_handoff)."""
+    _, m = counter_next_to_loops("req", "sleep_donate", "waiter_yield", "holder_handoff")
+    assert m["sleep_donate"] > 0, m
+    assert m["holder_handoff"] > 0, m
+
+
+def test_barrier_waiters_hand_their_cpu_to_threads_not_arrived():
+    """At the library's barrier (spins, then sleeps) with 4 threads per CPU next to a CPU-bound
+    loop per CPU, threads that have not arrived are often queued behind the loops: a waiter
+    that yields or sleeps must hand its CPU to one of them (barrier_handoff)."""
+    _, m = counter_next_to_loops("barrier", "barrier_yield", "sleep_donate", "barrier_handoff")
+    assert m["barrier_handoff"] > 0, m
+
+
+def test_waiters_naming_another_process_get_nothing():
+    """Threads that spin with a LOCK_WAITER hint naming a thread of another process (a CPU-bound
+    loop, often queued) must not yield to it nor move it: the name counts only within the
+    waiter's own process. Each side keeps close to half the CPU."""
     built()
     n = os.cpu_count()
     with attached("--inform-lib", str(LIB), hogs=n) as run:
-        w = subprocess.run([str(COUNTER), "--lock", "ttas", "--threads", str(4 * n),
-                            "--duration", "6", "--cs-ns", "1000", "--nc-ns", "2000"],
-                           capture_output=True, text=True, timeout=120)
-        assert w.returncode == 0, w.stderr
-        res = json.loads(w.stdout.strip().splitlines()[-1])
-        m = run.stats.get()
-        print({k: m[k] for k in ("holder_preempted", "waiter_yield", "holder_handoff")}, res["ops"])
+        victim = run.hogs.pids()[0]
+        liar = subprocess.Popen([str(COUNTER), "--liar-wait", str(victim), "--threads", str(n),
+                                 "--duration", "300"], stdout=subprocess.PIPE, text=True)
+        try:
+            time.sleep(2)
+            pids = run.hogs.pids()
+            m0 = run.stats.get()
+            l0, v0 = cpu_ticks(liar.pid), sum(cpu_ticks(x) for x in pids)
+            time.sleep(6)
+            l1, v1 = cpu_ticks(liar.pid), sum(cpu_ticks(x) for x in pids)
+            m = run.stats.get()
+            assert liar.poll() is None, "the liar ended before the measurement did"
+        finally:
+            liar.kill()
+            liar.wait()
+        share = (v1 - v0) / max(1, (l1 - l0) + (v1 - v0))
+        print(f"victim share {share:.3f}", {k: m[k] for k in ("inform_tasks", "waiter_yield",
+                                                               "waiter_yield_named",
+                                                               "holder_handoff")})
         assert ops().startswith("lockaware"), ops()
-        assert res["ops"] > 0, res
-        assert m["holder_preempted"] > 0, m
-        assert m["waiter_yield"] > 0, m
-        assert 0 < m["holder_handoff"] <= m["waiter_yield"], m
+        assert m0["inform_tasks"] + m["inform_tasks"] >= n, (m0, m)
+        assert m["waiter_yield_named"] == m0["waiter_yield_named"] == 0, (m0, m)
+        assert m["waiter_yield"] == m0["waiter_yield"] == 0, (m0, m)
+        assert m["holder_handoff"] == 0, m
+        assert 0.40 <= share <= 0.60, f"victim share {share:.2f}; {m}"
 
 
 def test_a_process_that_always_claims_to_hold_cannot_starve_a_victim():

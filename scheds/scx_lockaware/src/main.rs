@@ -197,6 +197,12 @@ struct Opts {
     )]
     wake_preempt_gran_us: u64,
 
+    /// The most vtime credit a woken task keeps from sleeping, microseconds (0 to
+    /// --slice-us; default: --slice-us): it is queued no further than this behind its LLC's
+    /// clock (the vtime of the latest task to start running there).
+    #[arg(long, value_name = "US", allow_hyphen_values = true)]
+    wake_credit_us: Option<u64>,
+
     /// Do not measure kernel lock waits (lock:contention_begin/end tracepoints).
     #[arg(long)]
     no_kernel_locks: bool,
@@ -259,6 +265,12 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
         return Err(format!(
             "--wake-preempt-gran-us {}: larger than --slice-us {} (allowed: 0 to {})",
             opts.wake_preempt_gran_us, opts.slice_us, opts.slice_us
+        ));
+    }
+    if let Some(credit) = opts.wake_credit_us.filter(|c| *c > opts.slice_us) {
+        return Err(format!(
+            "--wake-credit-us {}: larger than --slice-us {} (allowed: 0 to {})",
+            credit, opts.slice_us, opts.slice_us
         ));
     }
     if let Some(path) = &opts.inform_lib {
@@ -479,6 +491,7 @@ impl<'a> Scheduler<'a> {
         rodata.queue_max_wait_ns = 4 * opts.slice_us * 1000;
         rodata.wake_preempt = !opts.no_wake_preempt;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
+        rodata.wake_credit_ns = opts.wake_credit_us.unwrap_or(opts.slice_us) * 1000;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
         rodata.nr_llcs = nr_llcs as u32;
         rodata.smt_enabled = topo.smt;
@@ -996,6 +1009,14 @@ mod tests {
             "{e}"
         );
         assert!(check_flags(&parse(&["--wake-preempt-gran-us", "5000"]).unwrap()).is_ok());
+        let e = check_flags(&parse(&["--wake-credit-us", "5001"]).unwrap()).unwrap_err();
+        assert!(
+            e.contains("--wake-credit-us 5001") && e.contains("0 to 5000"),
+            "{e}"
+        );
+        let o = parse(&["--slice-us", "20000", "--wake-credit-us", "20000"]).unwrap();
+        assert!(check_flags(&o).is_ok());
+        assert!(check_flags(&parse(&["--wake-credit-us", "0"]).unwrap()).is_ok());
         let e = plan_ssc(&parse(&["--initial-ssc", "9"]).unwrap(), &t).unwrap_err();
         assert!(e.contains("--initial-ssc 9"), "{e}");
         let e = plan_ssc(&parse(&["--ssc-cpus", "6-9"]).unwrap(), &t).unwrap_err();

@@ -138,11 +138,21 @@ sched_common::sched_metrics! {
         holder_preempted = lockaware_stat_STAT_HOLDER_PREEMPTED:
             "Lock holders and immediate waiters (hint) preempted all the same",
         waiter_yield = lockaware_stat_STAT_WAITER_YIELD:
-            "Lock waiters (hint) whose slice ended because a holder of their process was preempted",
+            "Lock waiters (hint) whose slice ended because a holder of their process was preempted \
+             or the thread they wait for was queued",
+        waiter_yield_named = lockaware_stat_STAT_WAITER_YIELD_NAMED:
+            "Of the waiter yields: for the thread the waiter's hint names (the holder, the next \
+             owner of a FIFO lock or the queue predecessor), found waiting on a queue",
         barrier_yield = lockaware_stat_STAT_BARRIER_YIELD:
             "Barrier waiters (hint) whose slice ended because other work was queued",
         holder_handoff = lockaware_stat_STAT_HOLDER_HANDOFF:
             "Yielding lock waiters whose CPU went straight to their process's preempted holder",
+        barrier_handoff = lockaware_stat_STAT_BARRIER_HANDOFF:
+            "Yielding barrier waiters whose CPU went to a queued thread of their process that \
+             had not arrived",
+        sleep_donate = lockaware_stat_STAT_SLEEP_DONATE:
+            "Waiters (hint) that went to sleep while the thread they wait for (named, or not \
+             arrived at the barrier) was queued: the rest of their slice goes to it",
     }
 }
 
@@ -216,14 +226,17 @@ impl Metrics {
             writeln!(
                 w,
                 "  inform: threads {} | holder: extended {} denied {} preempted {} | yield: waiter {} \
-                 (handoff {}) barrier {}",
+                 (named {} handoff {}) barrier {} (handoff {}) | sleep donations {}",
                 self.inform_tasks,
                 self.holder_extended,
                 self.holder_denied,
                 self.holder_preempted,
                 self.waiter_yield,
+                self.waiter_yield_named,
                 self.holder_handoff,
                 self.barrier_yield,
+                self.barrier_handoff,
+                self.sleep_donate,
             )?;
         }
         if !self.search_decisions.is_empty() {

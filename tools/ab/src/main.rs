@@ -139,7 +139,8 @@ struct Opts {
 
     /// Run nothing: recompute summary.json, summary.csv and summary.svg of an earlier run's
     /// output directory from its runs.jsonl (and the variants and workload in its
-    /// summary.json), e.g. after an upgrade of this tool.
+    /// summary.json), e.g. after an upgrade of this tool. --also-metric adds fields to the
+    /// ones that run summarized.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["variants", "workload", "workers"])]
     summarize: Option<PathBuf>,
 
@@ -673,14 +674,20 @@ fn write_summary(
     Ok(())
 }
 
-/// --summarize DIR: redo the summary of an earlier run from its files.
-fn resummarize(dir: &Path) -> Result<i32> {
+/// --summarize DIR: redo the summary of an earlier run from its files, with the `extra`
+/// --also-metric fields added to its own.
+fn resummarize(dir: &Path, extra: &[String]) -> Result<i32> {
     let read = |name: &str| {
         std::fs::read_to_string(dir.join(name))
             .with_context(|| format!("reading {}", dir.join(name).display()))
     };
-    let meta: Meta = serde_json::from_str(&read("summary.json")?)
+    let mut meta: Meta = serde_json::from_str(&read("summary.json")?)
         .with_context(|| format!("parsing {}", dir.join("summary.json").display()))?;
+    for f in extra {
+        if !meta.also_metrics.contains(f) && *f != meta.metric {
+            meta.also_metrics.push(f.clone());
+        }
+    }
     let runs = read("runs.jsonl")?
         .lines()
         .enumerate()
@@ -697,7 +704,7 @@ fn resummarize(dir: &Path) -> Result<i32> {
 fn real_main() -> Result<i32> {
     let opts = Opts::parse();
     if let Some(dir) = &opts.summarize {
-        return resummarize(dir);
+        return resummarize(dir, &opts.also_metrics);
     }
     let mut names: Vec<&str> = opts.variants.iter().map(|v| v.name.as_str()).collect();
     names.sort();
@@ -849,6 +856,8 @@ mod tests {
         let o = p(&["--summarize", "some/dir"]).unwrap();
         assert_eq!(o.summarize, Some(PathBuf::from("some/dir")));
         assert!(p(&["--summarize", "d", "--variant", "eevdf"]).is_err());
+        let o = p(&["--summarize", "d", "--also-metric", "x"]).unwrap();
+        assert_eq!(o.also_metrics, vec!["x".to_string()]);
         assert!(p(&["--", "true"]).is_err(), "a variant is required");
         assert!(
             p(&["--variant", "eevdf"]).is_err(),

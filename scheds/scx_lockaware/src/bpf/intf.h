@@ -22,7 +22,7 @@ enum lockaware_consts {
  */
 enum lockaware_inform {
 	INFORM_MAGIC_			= 0x4d524e49,
-	INFORM_VERSION_			= 1,
+	INFORM_VERSION_			= 2,
 	INFORM_RUNNING_			= 0,
 	INFORM_LOCK_HOLDER_		= 1,
 	INFORM_LOCK_IMMEDIATE_WAITER_	= 2,
@@ -35,6 +35,8 @@ struct inform_hint_abi {
 	unsigned int version;
 	unsigned int cls;
 	unsigned int holds;
+	unsigned int wait_for;	/* tid of the thread a waiter waits for, 0 = unknown */
+	unsigned int reserved;
 };
 
 /* A task seen waiting for locks, for the "top lock-waiting tasks" statistic. */
@@ -94,8 +96,11 @@ enum lockaware_stat {
 	STAT_HOLDER_DENIED,	/* ... refused: its hold had one already, or it ran ahead */
 	STAT_HOLDER_PREEMPTED,	/* holder (or immediate waiter) preempted all the same */
 	STAT_WAITER_YIELD,	/* waiter's slice ended: a holder of its process was preempted */
+	STAT_WAITER_YIELD_NAMED, /* ... or the thread its hint names waited on a queue */
 	STAT_BARRIER_YIELD,	/* barrier waiter's slice ended: other work was queued */
 	STAT_HOLDER_HANDOFF,	/* a yielding waiter's CPU went to its preempted holder */
+	STAT_BARRIER_HANDOFF,	/* a yielding barrier waiter's CPU went to a thread not arrived */
+	STAT_SLEEP_DONATE,	/* a waiter went to sleep while the thread it waits for was queued */
 
 	/* Votes (figure 3.30): lock-intensive tasks on SSC CPUs, in ns. */
 	STAT_VOTE_RUN_NS,
