@@ -153,6 +153,9 @@ sched_common::sched_metrics! {
         sleep_donate = lockaware_stat_STAT_SLEEP_DONATE:
             "Waiters (hint) that went to sleep while the thread they wait for (named, or not \
              arrived at the barrier) was queued: the rest of their slice goes to it",
+        handoff_ahead = lockaware_stat_STAT_HANDOFF_AHEAD:
+            "Hand-offs refused: the thread waited for was more than a slice ahead of the donor \
+             in vtime",
     }
 }
 
@@ -226,7 +229,8 @@ impl Metrics {
             writeln!(
                 w,
                 "  inform: threads {} | holder: extended {} denied {} preempted {} | yield: waiter {} \
-                 (named {} handoff {}) barrier {} (handoff {}) | sleep donations {}",
+                 (named {} handoff {}) barrier {} (handoff {}) | sleep donations {} | refused \
+                 (ahead) {}",
                 self.inform_tasks,
                 self.holder_extended,
                 self.holder_denied,
@@ -237,6 +241,7 @@ impl Metrics {
                 self.barrier_yield,
                 self.barrier_handoff,
                 self.sleep_donate,
+                self.handoff_ahead,
             )?;
         }
         if !self.search_decisions.is_empty() {

@@ -101,6 +101,7 @@ enum lockaware_stat {
 	STAT_HOLDER_HANDOFF,	/* a yielding waiter's CPU went to its preempted holder */
 	STAT_BARRIER_HANDOFF,	/* a yielding barrier waiter's CPU went to a thread not arrived */
 	STAT_SLEEP_DONATE,	/* a waiter went to sleep while the thread it waits for was queued */
+	STAT_HANDOFF_AHEAD,	/* ... no hand-off: that thread was a slice ahead of the donor */
 
 	/* Votes (figure 3.30): lock-intensive tasks on SSC CPUs, in ns. */
 	STAT_VOTE_RUN_NS,

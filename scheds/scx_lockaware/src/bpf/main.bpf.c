@@ -1491,6 +1491,18 @@ static bool handoff_to_holder(s32 cpu, struct task_struct *prev)
 				break;
 			continue;
 		}
+		/*
+		 * Only to a thread no more than a slice ahead of the donor in
+		 * vtime: a donation runs it out of vtime order, and without
+		 * this bound the owner of a requester lock, handed the rest of
+		 * a slice by every waiter that went to sleep, ran far ahead
+		 * of its fair share (the loops beside it were served 0.29 of
+		 * their runnable time against the lock threads' 0.36).
+		 */
+		if (vtime_delta(p->scx.dsq_vtime, prev->scx.dsq_vtime) > (s64)slice_ns) {
+			stat_inc(STAT_HANDOFF_AHEAD);
+			break;
+		}
 		scx_bpf_dsq_move_set_slice(BPF_FOR_EACH_ITER, tctx->donate_ns);
 		if (scx_bpf_dsq_move(BPF_FOR_EACH_ITER, p, SCX_DSQ_LOCAL, 0)) {
 			stat_inc(tctx->hint_cls == INFORM_BARRIER_WAITER_ ?
