@@ -31,13 +31,13 @@ def run_counter(lock, n, secs=6):
     return json.loads(w.stdout.strip().splitlines()[-1])
 
 
-def counter_next_to_loops(lock, *keys):
+def counter_next_to_loops(lock, *keys, flags=()):
     """inform-counter on `lock` with 4 threads per CPU next to a CPU-bound loop per CPU, under
     scx_lockaware --inform-lib: its result and the scheduler's counters over the run (`keys`
     printed). Asserts that the scheduler stayed attached and the counter made progress."""
     built()
     n = os.cpu_count()
-    with attached("--inform-lib", str(LIB), hogs=n) as run:
+    with attached("--inform-lib", str(LIB), *flags, hogs=n) as run:
         res = run_counter(lock, 4 * n)
         m = run.stats.get()
         assert ops().startswith("lockaware"), ops()
@@ -115,8 +115,10 @@ def test_waiters_name_the_next_owner_of_a_ticket_lock_and_hand_it_their_cpu():
 def test_sleeping_waiters_donate_the_rest_of_their_slice():
     """The requester lock's far waiters sleep on a futex, naming the owner of the ticket being
     served. Next to a CPU-bound loop per CPU, the owner is often queued when one goes to sleep:
-    the rest of the sleeper's slice must go to it (sleep_donate, then holder_handoff)."""
-    _, m = counter_next_to_loops("req", "sleep_donate", "waiter_yield", "holder_handoff")
+    the rest of the sleeper's slice must go to it (sleep_donate, then holder_handoff). Off by
+    default (--inform-sleep-donate)."""
+    _, m = counter_next_to_loops("req", "sleep_donate", "waiter_yield", "holder_handoff",
+                                 flags=("--inform-sleep-donate",))
     assert m["sleep_donate"] > 0, m
     assert m["holder_handoff"] > 0, m
 
@@ -124,8 +126,10 @@ def test_sleeping_waiters_donate_the_rest_of_their_slice():
 def test_barrier_waiters_hand_their_cpu_to_threads_not_arrived():
     """At the library's barrier (spins, then sleeps) with 4 threads per CPU next to a CPU-bound
     loop per CPU, threads that have not arrived are often queued behind the loops: a waiter
-    that yields or sleeps must hand its CPU to one of them (barrier_handoff)."""
-    _, m = counter_next_to_loops("barrier", "barrier_yield", "sleep_donate", "barrier_handoff")
+    that yields or sleeps must hand its CPU to one of them (barrier_handoff; the sleeping ones
+    with --inform-sleep-donate)."""
+    _, m = counter_next_to_loops("barrier", "barrier_yield", "sleep_donate", "barrier_handoff",
+                                 flags=("--inform-sleep-donate",))
     assert m["barrier_handoff"] > 0, m
 
 

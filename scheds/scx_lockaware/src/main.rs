@@ -226,6 +226,13 @@ struct Opts {
     #[arg(long, value_name = "PATH")]
     inform_lib: Option<std::path::PathBuf>,
 
+    /// With --inform-lib: a waiter that goes to sleep also gives the rest of its slice to the
+    /// thread it waits for. Off by default: measured unfair with the requester lock (the
+    /// CPU-bound loops beside it were served 0.30 of their runnable time against the lock
+    /// threads' 0.39; docs/benchmarks.md section 23.5).
+    #[arg(long, requires = "inform_lib")]
+    inform_sleep_donate: bool,
+
     /// Print statistics every SECS seconds (0.1 to 3600) while scheduling.
     #[arg(long, value_name = "SECS", value_parser = parse_interval_s, allow_hyphen_values = true)]
     stats: Option<f64>,
@@ -492,6 +499,7 @@ impl<'a> Scheduler<'a> {
         rodata.wake_preempt = !opts.no_wake_preempt;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_credit_ns = opts.wake_credit_us.unwrap_or(opts.slice_us) * 1000;
+        rodata.inform_sleep_donate = opts.inform_sleep_donate;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
         rodata.nr_llcs = nr_llcs as u32;
         rodata.smt_enabled = topo.smt;
@@ -1017,6 +1025,8 @@ mod tests {
         let o = parse(&["--slice-us", "20000", "--wake-credit-us", "20000"]).unwrap();
         assert!(check_flags(&o).is_ok());
         assert!(check_flags(&parse(&["--wake-credit-us", "0"]).unwrap()).is_ok());
+        let e = parse(&["--inform-sleep-donate"]).unwrap_err().to_string();
+        assert!(e.contains("--inform-lib"), "{e}");
         let e = plan_ssc(&parse(&["--initial-ssc", "9"]).unwrap(), &t).unwrap_err();
         assert!(e.contains("--initial-ssc 9"), "{e}");
         let e = plan_ssc(&parse(&["--ssc-cpus", "6-9"]).unwrap(), &t).unwrap_err();

@@ -63,6 +63,8 @@ const volatile u64 queue_max_wait_ns = 20000000ULL;
 /* Wake-up preemption: on, and the vtime lead (ns) a running task must have. */
 const volatile bool wake_preempt = true;
 const volatile u64 wake_preempt_gran_ns = 1000000ULL;
+/* Informing: waiters going to sleep donate too (--inform-sleep-donate). */
+const volatile bool inform_sleep_donate = false;
 /* The most vtime a queued task may be behind its LLC's clock (sleep credit). */
 const volatile u64 wake_credit_ns = 5000000ULL;
 
@@ -1556,8 +1558,8 @@ static s32 not_arrived_queued(struct task_struct *p, s32 cpu)
  * - a barrier waiter gives its CPU up when other work waits for that CPU,
  *   to a thread of its process that has not arrived, when one is queued
  *   there (donated as above);
- * - a waiter that goes to sleep donates the rest of its slice the same way
- *   (donate_on_sleep()).
+ * - with --inform-sleep-donate, a waiter that goes to sleep donates the rest
+ *   of its slice the same way (donate_on_sleep(); off by default: unfair).
  */
 void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
 {
@@ -1829,7 +1831,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 				 tctx->hint_cls == INFORM_LOCK_IMMEDIATE_WAITER_)) {
 			stat_inc(STAT_HOLDER_PREEMPTED);
 			inform_holder_preempted(p, tctx, true);
-		} else if (!runnable) {
+		} else if (!runnable && inform_sleep_donate) {
 			donate_on_sleep(p, tctx);
 		}
 	}
