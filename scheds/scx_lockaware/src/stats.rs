@@ -142,7 +142,7 @@ sched_common::sched_metrics! {
              or the thread they wait for was queued",
         waiter_yield_named = lockaware_stat_STAT_WAITER_YIELD_NAMED:
             "Of the waiter yields: for the thread the waiter's hint names (the holder, the next \
-             owner of a FIFO lock or the queue predecessor), found waiting on a queue",
+             owner of a FIFO lock), found waiting on a queue",
         barrier_yield = lockaware_stat_STAT_BARRIER_YIELD:
             "Barrier waiters (hint) whose slice ended because other work was queued",
         holder_handoff = lockaware_stat_STAT_HOLDER_HANDOFF:

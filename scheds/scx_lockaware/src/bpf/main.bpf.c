@@ -1029,7 +1029,12 @@ static s32 busiest_queue(s32 cpu, u32 llc, u32 more_than)
 		nr = BUSIEST_SCAN;
 	}
 	bpf_for(i, 0, nr) {
-		u32 n, j = first + (start + i) % total;
+		u32 n, j = start + i;
+
+		/* No division on this path: wrap by one subtraction. */
+		if (j >= total)
+			j -= total;
+		j += first;
 
 		if (j >= MAX_CPUS)
 			break;
@@ -1383,8 +1388,8 @@ static void inform_read(struct task_struct *p, struct task_ctx *tctx)
 }
 
 /*
- * The thread waiter @p names in its hint (the lock's holder, the owner of the
- * ticket being served, or its queue predecessor), when that thread is of @p's
+ * The thread waiter @p names in its hint (the lock's holder, or the owner of
+ * the ticket being served or of the MCS queue's head), when that thread is of @p's
  * own process and waits on a queue: preempted, or woken and not yet run. Its
  * pid, else 0. A FIFO lock's next owner cannot say it is next while it is
  * preempted, but the waiters behind it can name it: its ticket was published
