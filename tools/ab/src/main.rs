@@ -1011,7 +1011,7 @@ mod tests {
             run("b", 2, 30.0),
         ];
         std::fs::write(dir.join("runs.jsonl"), lines.join("\n")).unwrap();
-        assert_eq!(resummarize(&dir).unwrap(), 0);
+        assert_eq!(resummarize(&dir, &[]).unwrap(), 0);
         let s: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap())
                 .unwrap();
