@@ -14,11 +14,16 @@
 #include "inform.h"
 #include "inform_tls.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -55,9 +60,111 @@ static void forget_tid(void)
 	inform__tls.tid = 0;
 }
 
+/*
+ * Offering the CPU (docs/inform.md, "at once, not only at the tick"). A waiter whose wait makes
+ * no progress (the lock does not change hands, nobody arrives at the barrier) for yield_ns
+ * calls sched_yield(). Under scx_lockaware reading the hints, that yield applies the informing
+ * rule at once instead of at the next tick: the CPU goes to the thread waited for when that one
+ * is preempted, and the yield is a no-op while it runs. Under a scheduler that reads no hints a
+ * yield would give the CPU to any other task (another application's, for a whole slice), so by
+ * default the locks offer yields only while the attached sched_ext scheduler is scx_lockaware
+ * reading hints: its root/ops name is "lockaware_inform" (then, perhaps, "_" and a version).
+ * INFORM_YIELD_US=N overrides that (0: never; N: after N microseconds, whatever the scheduler).
+ */
+#define INFORM_YIELD_NS_DEFAULT 50000u
+#define OPS_CHECK_NS 1000000000ull /* the scheduler is looked up again after 1 s */
+
+static int yield_forced = -1;		 /* INFORM_YIELD_US in ns; -1: unset */
+static uint64_t yield_ns;		 /* in force now; 0: no yields */
+static uint64_t ops_checked_at;		 /* when root/ops was last read */
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether the sched_ext scheduler attached now reads the hints. */
+static int hints_read(void)
+{
+	static const char want[] = "lockaware_inform";
+	char buf[sizeof(want) + 1] = { 0 };
+	int fd = open("/sys/kernel/sched_ext/root/ops", O_RDONLY | O_CLOEXEC);
+	ssize_t n = -1;
+
+	if (fd >= 0) {
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+	}
+	return n >= (ssize_t)(sizeof(want) - 1) && !memcmp(buf, want, sizeof(want) - 1) &&
+	       (buf[sizeof(want) - 1] == '\n' || buf[sizeof(want) - 1] == '_' ||
+		buf[sizeof(want) - 1] == 0);
+}
+
+/* The yield budget in force (looked up at most once a second, by one thread at a time). */
+static uint64_t yield_budget(uint64_t now)
+{
+	uint64_t at = __atomic_load_n(&ops_checked_at, __ATOMIC_RELAXED);
+
+	if (yield_forced >= 0)
+		return (uint64_t)yield_forced;
+	if ((!at || now - at >= OPS_CHECK_NS) &&
+	    __atomic_compare_exchange_n(&ops_checked_at, &at, now, 0, __ATOMIC_RELAXED,
+					__ATOMIC_RELAXED))
+		__atomic_store_n(&yield_ns, hints_read() ? INFORM_YIELD_NS_DEFAULT : 0,
+				 __ATOMIC_RELAXED);
+	return __atomic_load_n(&yield_ns, __ATOMIC_RELAXED);
+}
+
+/* A wait in progress: the progress value last seen, the spins since, and when (0: unread). */
+struct spin {
+	uint32_t seen;
+	uint32_t n;
+	uint64_t since;
+};
+
+static __attribute__((noinline)) void spin_slow(struct spin *s)
+{
+	uint64_t now = now_ns(), budget;
+
+	if (!s->since) {
+		s->since = now;
+		return;
+	}
+	budget = yield_budget(now);
+	if (!budget || now - s->since < budget)
+		return;
+	sched_yield();
+	s->since = now_ns();
+}
+
+/* One round of a wait whose progress value (owner, holder, arrivals) reads @progress. */
+static inline void spin(struct spin *s, uint32_t progress)
+{
+	cpu_relax();
+	if (progress != s->seen) {
+		s->seen = progress;
+		s->n = 0;
+		s->since = 0;
+	} else if ((++s->n & 63) == 0) {
+		spin_slow(s);
+	}
+}
+
 __attribute__((constructor)) static void inform_init(void)
 {
+	const char *e = getenv("INFORM_YIELD_US");
+	char *end;
+
 	pthread_atfork(NULL, NULL, forget_tid);
+	if (e && *e) {
+		unsigned long us = strtoul(e, &end, 10);
+
+		if (*end == 0 && us <= 1000000)
+			yield_forced = (int)(us * 1000);
+	}
 }
 
 __attribute__((noinline)) uint32_t inform__gettid(void)
@@ -125,11 +232,15 @@ int inform_ttas_trylock(inform_ttas_t *l)
 
 void inform_ttas_lock(inform_ttas_t *l)
 {
+	struct spin sp = { 0 };
+
 	while (!inform_ttas_trylock(l)) {
 		while (__atomic_load_n(&l->locked, __ATOMIC_RELAXED)) {
-			wait_for(__atomic_load_n(&l->holder, __ATOMIC_RELAXED));
+			uint32_t h = __atomic_load_n(&l->holder, __ATOMIC_RELAXED);
+
+			wait_for(h);
 			waiting(INFORM_LOCK_WAITER);
-			cpu_relax();
+			spin(&sp, h);
 		}
 	}
 }
@@ -145,6 +256,7 @@ void inform_ttas_unlock(inform_ttas_t *l)
 void inform_ticket_lock(inform_ticket_t *l)
 {
 	uint32_t t = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
+	struct spin sp = { 0 };
 	uint32_t o;
 
 	__atomic_store_n(&l->tid[t % INFORM_TICKET_SLOTS], tid(), __ATOMIC_RELAXED);
@@ -152,7 +264,7 @@ void inform_ticket_lock(inform_ticket_t *l)
 		/* The owner of ticket o holds the lock, or will as soon as it runs. */
 		wait_for(__atomic_load_n(&l->tid[o % INFORM_TICKET_SLOTS], __ATOMIC_RELAXED));
 		waiting(t - o == 1 ? INFORM_LOCK_IMMEDIATE_WAITER : INFORM_LOCK_WAITER);
-		cpu_relax();
+		spin(&sp, o);
 	}
 	hold_begin();
 }
@@ -185,12 +297,16 @@ void inform_mcs_lock(inform_mcs_t *l, struct inform_mcs_node *me)
 		waiting(__atomic_load_n(&pred->holding, __ATOMIC_ACQUIRE) ?
 				INFORM_LOCK_IMMEDIATE_WAITER : INFORM_LOCK_WAITER);
 		__atomic_store_n(&pred->next, me, __ATOMIC_RELEASE);
+		struct spin sp = { 0 };
+
 		while (__atomic_load_n(&me->wait, __ATOMIC_ACQUIRE)) {
 			/* The owner: the holder, or the successor a release named. */
-			wait_for(__atomic_load_n(&l->owner_tid, __ATOMIC_RELAXED));
+			uint32_t o = __atomic_load_n(&l->owner_tid, __ATOMIC_RELAXED);
+
+			wait_for(o);
 			if (me->wait == 2)
 				waiting(INFORM_LOCK_IMMEDIATE_WAITER);
-			cpu_relax();
+			spin(&sp, o);
 		}
 	} else {
 		__atomic_store_n(&l->owner_tid, me->tid, __ATOMIC_RELAXED);
@@ -260,6 +376,7 @@ void inform_req_lock(inform_req_t *l)
 {
 	uint32_t t = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
 	uint32_t s = t % INFORM_REQ_SLOTS;
+	struct spin sp = { 0 };
 	uint32_t o;
 
 	__atomic_store_n(&l->tid[s], tid(), __ATOMIC_RELAXED);
@@ -267,7 +384,7 @@ void inform_req_lock(inform_req_t *l)
 		wait_for(__atomic_load_n(&l->tid[o % INFORM_REQ_SLOTS], __ATOMIC_RELAXED));
 		waiting(t - o == 1 ? INFORM_LOCK_IMMEDIATE_WAITER : INFORM_LOCK_WAITER);
 		if (req_may_spin(l, t, o)) {
-			cpu_relax();
+			spin(&sp, o);
 			continue;
 		}
 		/*
@@ -320,10 +437,15 @@ int inform_barrier_wait(inform_barrier_t *b)
 		return 1;
 	}
 	uint32_t prev = self()->cls;
+	/* wait_for at a barrier: its phase (never 0), so that a thread woken when a phase ended
+	 * and not yet back counts as not arrived at the next one. */
+	wait_for(phase + 1 ? phase + 1 : 1);
 	waiting(INFORM_BARRIER_WAITER);
+	struct spin sp = { 0 };
+
 	for (int spins = 0; __atomic_load_n(&b->sense, __ATOMIC_ACQUIRE) == phase; spins++) {
 		if (spins < 1000)
-			cpu_relax();
+			spin(&sp, __atomic_load_n(&b->count, __ATOMIC_RELAXED));
 		else
 			futex(&b->sense, FUTEX_WAIT_PRIVATE, phase);
 	}

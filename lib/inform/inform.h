@@ -19,6 +19,12 @@
  *                     spinning; only the holder's immediate successor spins (FIFO);
  *   - inform_barrier: a sense-reversing centralised barrier.
  *
+ * Waiting: a spinning waiter whose wait has made no progress for 50 us calls sched_yield(),
+ * again every 50 us, but only while the attached sched_ext scheduler reads hints (root/ops
+ * "lockaware_inform..."), which then gives the CPU to the thread waited for if that one is
+ * preempted. The environment variable INFORM_YIELD_US=N, read at load time, overrides the
+ * default: 0 never yields, N yields after N microseconds under any scheduler.
+ *
  * Thread safety: every lock may be used by any number of threads; a thread may hold several
  * locks (the hint stays LOCK_HOLDER until it releases the last).
  */
@@ -54,18 +60,19 @@ enum inform_class {
  * library's locks, `wait_for` names the thread it waits for, by thread id (gettid()): the
  * lock's holder (TTAS) or the thread the lock was passed to (ticket, requester lock, MCS:
  * the owner of the ticket being served, the successor the last release named); 0 when
- * unknown. It is meaningful only with a LOCK_WAITER or
- * LOCK_IMMEDIATE_WAITER class, and it lets a scheduler hand a waiter's CPU to exactly the
- * thread the lock waits on when that thread is preempted: in a FIFO lock the next owner may
- * be preempted before it could publish anything (a convoy), but its tid was published when it
- * took its place in line.
+ * unknown. It is meaningful with a LOCK_WAITER or LOCK_IMMEDIATE_WAITER class, and it lets a
+ * scheduler hand a waiter's CPU to exactly the thread the lock waits on when that thread is
+ * preempted: in a FIFO lock the next owner may be preempted before it could publish anything
+ * (a convoy), but its tid was published when it took its place in line. With BARRIER_WAITER
+ * it holds a token of the barrier's phase (never 0): a thread whose last published class was
+ * BARRIER_WAITER with another token (woken when that phase ended) has not arrived yet.
  */
 struct inform_hint {
 	uint32_t magic;
 	uint32_t version;
 	volatile uint32_t cls;	    /* enum inform_class */
 	volatile uint32_t holds;    /* acquisitions so far (wraps) */
-	volatile uint32_t wait_for; /* thread id waited for, 0 = unknown */
+	volatile uint32_t wait_for; /* thread id waited for (a barrier's phase), 0 = unknown */
 	uint32_t reserved;
 };
 

@@ -203,8 +203,20 @@ int pthread_rwlock_unlock(pthread_rwlock_t *l)
 	RELEASE(pthread_rwlock_unlock, l);
 }
 
+/*
+ * A barrier waiter's phase token (inform.h): glibc's (2.23 on) barrier keeps the count of
+ * arrivals at which the current round started (`current_round`, the second word of
+ * struct pthread_barrier: in, current_round, count, shared, out). Read once, without
+ * synchronisation: a hint, as the owners above.
+ */
+#define BARRIER_ROUND(b) (((const volatile uint32_t *)(const void *)(b))[1])
+
 int pthread_barrier_wait(pthread_barrier_t *b)
 {
+	uint32_t token = BARRIER_ROUND(b) + 1;
+
+	if (inform__tls.depth == 0)
+		inform__wait_for(token ? token : 1);
 	inform__waiting(INFORM_BARRIER_WAITER);
 	int r = REAL(pthread_barrier_wait)(b);
 	inform__waiting(INFORM_RUNNING);

@@ -290,6 +290,47 @@ static void *bar_worker(void *arg)
 	return NULL;
 }
 
+/* A barrier waiter publishes BARRIER_WAITER and a token of its phase, another one per phase. */
+struct phase_waiter {
+	inform_barrier_t *b;
+	struct inform_hint *volatile hint;
+};
+
+static void *phase_worker(void *arg)
+{
+	struct phase_waiter *w = arg;
+
+	w->hint = inform_self();
+	inform_barrier_wait(w->b);
+	inform_barrier_wait(w->b);
+	return NULL;
+}
+
+static void test_barrier_phase_token(void)
+{
+	inform_barrier_t b;
+	struct phase_waiter w = { &b, NULL };
+	uint32_t tokens[2];
+	pthread_t t;
+
+	inform_barrier_init(&b, 2);
+	CHECK(pthread_create(&t, NULL, phase_worker, &w) == 0, "pthread_create");
+	for (int ph = 0; ph < 2; ph++) {
+		/* Arrived (counted), then published: wait for both (a new token in phase 1). */
+		for (int i = 0; i < 5000 && !(w.hint && w.hint->cls == INFORM_BARRIER_WAITER &&
+					       __atomic_load_n(&b.count, __ATOMIC_RELAXED) == 1 &&
+					       (ph == 0 || w.hint->wait_for != tokens[0]));
+		     i++)
+			usleep(1000);
+		CHECK(w.hint && w.hint->cls == INFORM_BARRIER_WAITER, "phase %d: waiter class", ph);
+		tokens[ph] = w.hint->wait_for;
+		CHECK(tokens[ph] != 0, "phase %d: no phase token", ph);
+		inform_barrier_wait(&b);
+	}
+	pthread_join(t, NULL);
+	CHECK(tokens[0] != tokens[1], "the two phases published the same token %u", tokens[0]);
+}
+
 static void test_barrier(int threads, int phases)
 {
 	inform_barrier_t b;
@@ -372,6 +413,7 @@ int main(void)
 		test_fifo_and_hints(k);
 	}
 	test_nested();
+	test_barrier_phase_token();
 	test_barrier(spin_threads, 2000);
 	test_barrier(4 * spin_threads, 200);
 	test_requester_threshold();

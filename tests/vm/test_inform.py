@@ -31,7 +31,7 @@ def run_counter(lock, n, secs=6):
     return json.loads(w.stdout.strip().splitlines()[-1])
 
 
-def counter_next_to_loops(lock, *keys, flags=()):
+def counter_next_to_loops(lock, *keys, flags=(), ops_prefix="lockaware"):
     """inform-counter on `lock` with 4 threads per CPU next to a CPU-bound loop per CPU, under
     scx_lockaware --inform-lib: its result and the scheduler's counters over the run (`keys`
     printed). Asserts that the scheduler stayed attached and the counter made progress."""
@@ -40,7 +40,7 @@ def counter_next_to_loops(lock, *keys, flags=()):
     with attached("--inform-lib", str(LIB), *flags, hogs=n) as run:
         res = run_counter(lock, 4 * n)
         m = run.stats.get()
-        assert ops().startswith("lockaware"), ops()
+        assert ops().startswith(ops_prefix), ops()
     print({k: m[k] for k in keys}, res["ops"])
     assert res["ops"] > 0, res
     return res, m
@@ -112,6 +112,51 @@ def test_waiters_name_the_next_owner_of_a_ticket_lock_and_hand_it_their_cpu():
     assert m["holder_handoff"] > 0, m
 
 
+def test_waiters_offer_their_cpu_and_it_goes_to_the_thread_they_name_at_once():
+    """libinform's waiters call sched_yield() when their wait makes no progress for 50 us,
+    because root/ops says that hints are read ("lockaware_inform"). With 4 ticket-lock threads
+    per CPU next to a CPU-bound loop per CPU, some of those yields must give way by the rule
+    (inform_yield_given: the named next owner was queued) and the CPU must go to it
+    (holder_handoff); the others keep the CPU (inform_yield_kept: the thread waited for ran)."""
+    _, m = counter_next_to_loops("ticket", "inform_yield_given", "inform_yield_kept",
+                                 "waiter_yield", "holder_handoff", ops_prefix="lockaware_inform")
+    assert 0 < m["inform_yield_given"] <= m["waiter_yield"], m
+    assert m["holder_handoff"] > 0, m
+
+
+def sched_yields(env=None):
+    """sched_yield() calls of a 6-s ticket-lock counter, 4 threads per CPU (strace counts them
+    through a seccomp filter: only that call stops the threads)."""
+    built()
+    n = 4 * os.cpu_count()
+    r = subprocess.run(["strace", "-f", "--seccomp-bpf", "-c", "-U", "name,calls",
+                        "-e", "trace=sched_yield", str(COUNTER), "--lock", "ticket",
+                        "--threads", str(n), "--duration", "6", "--cs-ns", "1000",
+                        "--nc-ns", "2000"],
+                       capture_output=True, text=True, timeout=180,
+                       env={**os.environ, **(env or {})})
+    assert r.returncode == 0, r.stderr
+    calls = [ln.split() for ln in r.stderr.splitlines() if ln.strip().startswith("sched_yield")]
+    return int(calls[0][1]) if calls else 0
+
+
+def test_waiters_offer_yields_only_to_a_scheduler_that_reads_hints():
+    """Under EEVDF, or scx_lockaware without --inform-lib, a yield would give a waiter's CPU to
+    any task: libinform must make none (root/ops is not "lockaware_inform"). The control:
+    INFORM_YIELD_US=1 forces them, and strace must count them."""
+    assert state() == "disabled"
+    assert sched_yields() == 0
+    forced = sched_yields({"INFORM_YIELD_US": "1"})
+    assert forced > 0, forced
+    p = start()
+    try:
+        assert ops().startswith("lockaware_") and "inform" not in ops(), ops()
+        assert sched_yields() == 0
+    finally:
+        stop(p)
+    print(f"forced yields under EEVDF: {forced}")
+
+
 def test_sleeping_waiters_donate_the_rest_of_their_slice():
     """The requester lock's far waiters sleep on a futex, naming the owner of the ticket being
     served. Next to a CPU-bound loop per CPU, the owner is often queued when one goes to sleep:
@@ -125,12 +170,14 @@ def test_sleeping_waiters_donate_the_rest_of_their_slice():
 
 def test_barrier_waiters_hand_their_cpu_to_threads_not_arrived():
     """At the library's barrier (spins, then sleeps) with 4 threads per CPU next to a CPU-bound
-    loop per CPU, threads that have not arrived are often queued behind the loops: a waiter
-    that yields or sleeps must hand its CPU to one of them (barrier_handoff; the sleeping ones
-    with --inform-sleep-donate)."""
-    _, m = counter_next_to_loops("barrier", "barrier_yield", "sleep_donate", "barrier_handoff",
-                                 flags=("--inform-sleep-donate",))
-    assert m["barrier_handoff"] > 0, m
+    loop per CPU, threads that have not arrived are often queued behind the loops, many of them
+    woken when the last phase ended (their hint still shows that phase's token): a waiter that
+    yields (at the tick, or offering its CPU) must hand its CPU to one of them
+    (barrier_handoff), by default, without sleep donations."""
+    _, m = counter_next_to_loops("barrier", "barrier_yield", "inform_yield_given",
+                                 "sleep_donate", "barrier_handoff")
+    assert m["sleep_donate"] == 0, m
+    assert 0 < m["barrier_handoff"] <= m["barrier_yield"], m
 
 
 def test_waiters_naming_another_process_get_nothing():

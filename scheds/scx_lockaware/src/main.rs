@@ -222,7 +222,10 @@ struct Opts {
     /// libinform.so that the programs use (their threads register through a uprobe on its
     /// inform_register()). A lock holder's slice is extended once per hold, waiters give
     /// their CPU up while a holder of their process is preempted, barrier waiters when other
-    /// work waits. Off by default.
+    /// work waits. The scheduler is then named lockaware_inform_VERSION in
+    /// /sys/kernel/sched_ext/root/ops, which tells libinform's waiters to offer their CPU with
+    /// sched_yield() after 50 us without progress (handed to the thread waited for at once).
+    /// Off by default.
     #[arg(long, value_name = "PATH")]
     inform_lib: Option<std::path::PathBuf>,
 
@@ -290,6 +293,17 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
 const INFORM_REGISTER: &str = "inform_register";
 
 /// --inform-lib must name an ELF file that has libinform's registration symbol.
+/// The struct_ops name with --inform-lib (`root/ops`), from the usual one ("lockaware" and
+/// scx_utils' version suffix): "lockaware_inform" and the same suffix. libinform reads it to
+/// know that the attached scheduler reads its hints (docs/inform.md, "at once, not only at
+/// the tick").
+fn inform_ops_name(name: &str) -> String {
+    match name.strip_prefix("lockaware") {
+        Some(rest) => format!("lockaware_inform{rest}"),
+        None => "lockaware_inform".to_string(),
+    }
+}
+
 fn check_inform_lib(path: &std::path::Path) -> Result<(), String> {
     let bad = |why: &str| {
         Err(format!(
@@ -492,6 +506,22 @@ impl<'a> Scheduler<'a> {
         let mut skel = scx_ops_open!(skel_builder, open_object, lockaware_ops, None)?;
 
         skel.struct_ops.lockaware_ops_mut().exit_dump_len = opts.exit_dump_len;
+        if opts.inform_lib.is_some() {
+            // root/ops tells libinform that the hints are read (it offers yields only then):
+            // "lockaware_inform", then the version suffix that scx_ops_open! appended.
+            let name = &mut skel.struct_ops.lockaware_ops_mut().name;
+            let old: Vec<u8> = name
+                .iter()
+                .take_while(|&&c| c != 0)
+                .map(|&c| c as u8)
+                .collect();
+            let new = inform_ops_name(&String::from_utf8_lossy(&old));
+            let room = name.len() - 1;
+            name.fill(0);
+            for (d, s) in name.iter_mut().take(room).zip(new.bytes()) {
+                *d = s as _;
+            }
+        }
 
         let rodata = skel.maps.rodata_data.as_mut().unwrap();
         rodata.slice_ns = opts.slice_us * 1000;
@@ -1033,6 +1063,16 @@ mod tests {
         assert!(e.contains("--ssc-cpus 6-9") && e.contains("CPU 8"), "{e}");
         let plan = plan_ssc(&parse(&["--ssc-cpus", "2,4"]).unwrap(), &t).unwrap();
         assert_eq!(plan.fixed, Some(vec![2, 4]));
+    }
+
+    #[test]
+    fn inform_ops_name_keeps_the_version_suffix() {
+        assert_eq!(
+            inform_ops_name("lockaware_0.1.0_x86_64"),
+            "lockaware_inform_0.1.0_x86_64"
+        );
+        assert_eq!(inform_ops_name("lockaware"), "lockaware_inform");
+        assert_eq!(inform_ops_name("other"), "lockaware_inform");
     }
 
     #[test]

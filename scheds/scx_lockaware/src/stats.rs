@@ -102,6 +102,10 @@ sched_common::sched_metrics! {
             "Tasks preempted by a pull that moved to the idle core",
         kick_after_queue = lockaware_stat_STAT_KICK_AFTER_QUEUE:
             "Lock-intensive tasks queued while an SSC CPU went idle: that CPU woken",
+        requeue_capped_ns = lockaware_stat_STAT_REQUEUE_CAPPED_NS:
+            "Virtual time (ns) that tasks queued again while runnable (their slice ended, or \
+             they yielded; not woken) lost to the cap of one --wake-credit-us behind their \
+             LLC's clock: service they had not had and will not get",
         klock_waits = lockaware_stat_STAT_KLOCK_WAITS:
             "Kernel lock waits seen (lock:contention_end)",
         futex_waits = lockaware_stat_STAT_FUTEX_WAITS:
@@ -156,6 +160,13 @@ sched_common::sched_metrics! {
         handoff_ahead = lockaware_stat_STAT_HANDOFF_AHEAD:
             "Hand-offs refused: the thread waited for was more than a slice ahead of the donor \
              in vtime",
+        inform_yield_given = lockaware_stat_STAT_INFORM_YIELD_GIVEN:
+            "sched_yield() calls by waiters (hint) that gave way by the rule at once (counted \
+             in waiter_yield or barrier_yield too); libinform offers one when a wait makes no \
+             progress",
+        inform_yield_kept = lockaware_stat_STAT_INFORM_YIELD_KEPT:
+            "sched_yield() calls by waiters (hint) that kept the CPU: the thread waited for \
+             runs (or nothing else is queued, at a barrier)",
     }
 }
 
@@ -165,7 +176,7 @@ impl Metrics {
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{} | \
              disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} pull {}/{} | \
-             yield {} (kept {}) wake-preempt {}",
+             yield {} (kept {}) wake-preempt {} capped {}us",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -188,6 +199,7 @@ impl Metrics {
             self.yield_given,
             self.yield_kept_holder,
             self.wake_preempt,
+            self.requeue_capped_ns / 1000,
         )?;
         writeln!(
             w,
@@ -229,8 +241,8 @@ impl Metrics {
             writeln!(
                 w,
                 "  inform: threads {} | holder: extended {} denied {} preempted {} | yield: waiter {} \
-                 (named {} handoff {}) barrier {} (handoff {}) | sleep donations {} | refused \
-                 (ahead) {}",
+                 (named {} handoff {}) barrier {} (handoff {}) | offered: gave {} kept {} | sleep \
+                 donations {} | refused (ahead) {}",
                 self.inform_tasks,
                 self.holder_extended,
                 self.holder_denied,
@@ -240,6 +252,8 @@ impl Metrics {
                 self.holder_handoff,
                 self.barrier_yield,
                 self.barrier_handoff,
+                self.inform_yield_given,
+                self.inform_yield_kept,
                 self.sleep_donate,
                 self.handoff_ahead,
             )?;

@@ -72,6 +72,7 @@ enum lockaware_stat {
 	STAT_WAKE_PREEMPT,	/* a woken task preempted a task ahead of it in vtime */
 	STAT_PULL_MOVED,	/* task preempted by a pull moved to the idle core */
 	STAT_KICK_AFTER_QUEUE,	/* CPU idle after a task was queued: woken */
+	STAT_REQUEUE_CAPPED_NS,	/* vtime credit requeued (not woken) tasks lost to the cap */
 
 	/* Lock-wait accounting (SPEC.md section 1, "Lock-wait share per task"). */
 	STAT_KLOCK_WAITS,	/* kernel lock contentions ended (tracepoints) */
@@ -102,6 +103,8 @@ enum lockaware_stat {
 	STAT_BARRIER_HANDOFF,	/* a yielding barrier waiter's CPU went to a thread not arrived */
 	STAT_SLEEP_DONATE,	/* a waiter went to sleep while the thread it waits for was queued */
 	STAT_HANDOFF_AHEAD,	/* ... no hand-off: that thread was a slice ahead of the donor */
+	STAT_INFORM_YIELD_GIVEN, /* a waiter's sched_yield() gave way by the rule */
+	STAT_INFORM_YIELD_KEPT,	/* ... kept the CPU: what it waits for runs */
 
 	/* Votes (figure 3.30): lock-intensive tasks on SSC CPUs, in ns. */
 	STAT_VOTE_RUN_NS,

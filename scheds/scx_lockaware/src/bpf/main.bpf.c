@@ -363,13 +363,16 @@ static bool ssc_allowed(const struct task_struct *p)
 
 /*
  * Put @p's vtime on the clock of @llc (keeping its lag) and limit its
- * sleeping credit to wake_credit_ns (default one slice).
+ * sleeping credit to wake_credit_ns (default one slice). With @requeue (@p is
+ * queued again while runnable, not woken) the credit the cap takes from it is
+ * counted: time it was owed and will not get (requeue_capped_ns).
  */
-static void task_follow_llc_clock(struct task_struct *p, struct task_ctx *tctx,
-				  u32 llc)
+static __noinline void task_follow_llc_clock_requeue(struct task_struct *p,
+						     struct task_ctx *tctx, u32 llc,
+						     bool requeue)
 {
 	struct llc_ctx *from, *to;
-	u64 vtime = p->scx.dsq_vtime;
+	u64 vtime = p->scx.dsq_vtime, capped;
 
 	to = lookup_llc_ctx(llc);
 	if (!to)
@@ -379,8 +382,18 @@ static void task_follow_llc_clock(struct task_struct *p, struct task_ctx *tctx,
 		if (from)
 			vtime = vtime_rebase(vtime, from->vtime_now, to->vtime_now);
 		tctx->vtime_llc = llc;
+		requeue = false;
 	}
-	scx_bpf_task_set_dsq_vtime(p, vtime_clamp_credit(vtime, to->vtime_now, wake_credit_ns));
+	capped = vtime_clamp_credit(vtime, to->vtime_now, wake_credit_ns);
+	if (requeue && capped != vtime)
+		stat_add(STAT_REQUEUE_CAPPED_NS, capped - vtime);
+	scx_bpf_task_set_dsq_vtime(p, capped);
+}
+
+static void task_follow_llc_clock(struct task_struct *p, struct task_ctx *tctx,
+				  u32 llc)
+{
+	task_follow_llc_clock_requeue(p, tctx, llc, false);
 }
 
 /* The per-CPU scratch cpumask, or NULL. */
@@ -823,7 +836,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	 * CPU).
 	 */
 	if (tctx) {
-		task_follow_llc_clock(p, tctx, cpu_to_llc(cpu));
+		task_follow_llc_clock_requeue(p, tctx, cpu_to_llc(cpu), requeue);
 		tctx->queued_at = scx_bpf_now();
 		tctx->queued_dsq = cpu_dsq(cpu);
 	}
@@ -1227,6 +1240,9 @@ enum yield_to {
 	YIELD_HOLDER,	/* the head is a lock waiter the yielder woke this run */
 };
 
+static void inform_read(struct task_struct *p, struct task_ctx *tctx);
+static bool inform_give_way(struct task_struct *p, struct task_ctx *tctx);
+
 /*
  * Whether queue @dsq's first task should get the CPU that @from yields:
  * it must be behind @vtime, and must not be a mutex waiter that @from itself
@@ -1276,6 +1292,22 @@ bool BPF_STRUCT_OPS(lockaware_yield, struct task_struct *from,
 	if (to)
 		return false;	/* yield_to(): not supported */
 	tctx = lookup_task_ctx(from);
+	/*
+	 * A registered waiter's yield (libinform offers one when its wait has
+	 * made no progress for a while: docs/inform.md) follows the informing
+	 * rule alone, at once instead of at the next tick: the CPU goes to the
+	 * thread it waits for when that one is queued, and is kept otherwise
+	 * (that thread runs: spinning on is the waiter's best use of its own
+	 * time, and another task would take a whole slice of it).
+	 */
+	if (inform_enabled && tctx && tctx->hint_addr) {
+		inform_read(from, tctx);
+		if (tctx->hint_cls >= INFORM_LOCK_IMMEDIATE_WAITER_) {
+			stat_inc(inform_give_way(from, tctx) ? STAT_INFORM_YIELD_GIVEN :
+							      STAT_INFORM_YIELD_KEPT);
+			return false;
+		}
+	}
 	if (tctx && tctx->started_at)
 		vtime += scale_by_task_weight_inverse(from, scx_bpf_now() - tctx->started_at);
 	if (scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL)) {
@@ -1524,28 +1556,113 @@ static bool handoff_to_holder(s32 cpu, struct task_struct *prev)
 }
 
 /*
- * A thread of @p's process queued on @cpu's queue (among its first 32) that
- * has not arrived at the barrier @p waits at: registered, and its hint, as
- * read when it last stopped, not a barrier waiter's. Its pid, else 0. The
- * barrier cannot open before it arrives, so a barrier waiter's CPU is better
- * spent on it than on any other thread of the process.
+ * A thread of process @tgid, other than @self, among the first @max of queue
+ * @dsq that has not arrived at the barrier @self waits at, in its phase
+ * @phase (the barrier waiter's wait_for; 0: unknown): registered, and its
+ * hint, as read when it last stopped, not a barrier waiter's, or a barrier
+ * waiter's of another phase (woken when that phase ended, it has yet to
+ * arrive at this one). Its pid, else 0. Global: verified once, not at every
+ * call site (a loop over queues around this loop made the program too large
+ * to verify).
  */
-static s32 not_arrived_queued(struct task_struct *p, s32 cpu)
+__noinline s32 not_arrived_on(u32 tgid, s32 self, u32 phase, u64 dsq, u32 max)
 {
 	struct task_struct *q;
 	struct task_ctx *qctx;
 	u32 n = 0;
 
-	bpf_for_each(scx_dsq, q, cpu_dsq(cpu), 0) {
-		if (++n > 32)
+	bpf_for_each(scx_dsq, q, dsq, 0) {
+		if (++n > max)
 			break;
-		if (q->tgid != p->tgid || q == p)
+		if (q->tgid != tgid || q->pid == self)
 			continue;
 		qctx = lookup_task_ctx(q);
-		if (qctx && qctx->hint_addr && qctx->hint_cls != INFORM_BARRIER_WAITER_)
+		if (qctx && qctx->hint_addr &&
+		    (qctx->hint_cls != INFORM_BARRIER_WAITER_ ||
+		     (phase && qctx->hint_wait_for != phase)))
 			return q->pid;
 	}
 	return 0;
+}
+
+/* Other queues of the LLC that a barrier waiter looks at, and how deep. */
+#define NOT_ARRIVED_QUEUES 3
+#define NOT_ARRIVED_DEPTH 16
+
+/*
+ * A queued thread of @p's process that has not arrived at the barrier @p
+ * waits at (not_arrived_on()): on @cpu's queue (its first 32 tasks), else on
+ * the queues of NOT_ARRIVED_QUEUES other CPUs of its LLC, from a random one
+ * on (the first 16 of each: with one queue per CPU the thread is as likely to
+ * wait on another CPU's queue as on this one's; handoff_to_holder() moves it
+ * here). The barrier cannot open before it arrives, so a barrier waiter's
+ * CPU is better spent on it than on any other thread of the process. Its
+ * pid, else 0.
+ */
+static s32 not_arrived_queued(struct task_struct *p, struct task_ctx *tctx, s32 cpu)
+{
+	u32 llc = cpu_to_llc(cpu), first, total, start, i, phase = tctx->hint_wait_for;
+	s32 pid = not_arrived_on(p->tgid, p->pid, phase, cpu_dsq(cpu), 32), c;
+
+	if (pid || llc >= MAX_LLCS || (total = llc_nr[llc]) < 2)
+		return pid;
+	first = llc_first[llc];
+	start = bpf_get_prandom_u32() % total;
+	bpf_for(i, 0, NOT_ARRIVED_QUEUES + 1) {
+		u32 j = start + i;
+
+		if (i >= total)
+			break;
+		if (j >= total)
+			j -= total;
+		j += first;
+		if (j >= MAX_CPUS)
+			break;
+		c = llc_cpus[j];
+		if (c == cpu)
+			continue;
+		pid = not_arrived_on(p->tgid, p->pid, phase, cpu_dsq(c), NOT_ARRIVED_DEPTH);
+		if (pid)
+			return pid;
+	}
+	return 0;
+}
+
+/*
+ * Whether @p, a waiter (its hint as just read, @p current), gives its CPU up by
+ * the rule below; if so its slice ends here and dispatch() hands what was left
+ * of it to the thread it waits for (handoff_to_holder()). Asked at the tick and
+ * when the waiter calls sched_yield() (lockaware_yield()).
+ */
+static bool inform_give_way(struct task_struct *p, struct task_ctx *tctx)
+{
+	s32 cpu;
+
+	switch (tctx->hint_cls) {
+	case INFORM_LOCK_IMMEDIATE_WAITER_:
+	case INFORM_LOCK_WAITER_:
+		tctx->handoff_pid = named_thread_queued(p, tctx);
+		if (!tctx->handoff_pid && !inform_holder_waits(p))
+			return false;
+		tctx->handoff = true;
+		stat_inc(STAT_WAITER_YIELD);
+		if (tctx->handoff_pid)
+			stat_inc(STAT_WAITER_YIELD_NAMED);
+		break;
+	case INFORM_BARRIER_WAITER_:
+		cpu = scx_bpf_task_cpu(p);
+		if (!scx_bpf_dsq_nr_queued(cpu_dsq(cpu)))
+			return false;
+		tctx->handoff_pid = not_arrived_queued(p, tctx, cpu);
+		tctx->handoff = tctx->handoff_pid != 0;
+		stat_inc(STAT_BARRIER_YIELD);
+		break;
+	default:
+		return false;
+	}
+	tctx->donate_ns = p->scx.slice;
+	scx_bpf_task_set_slice(p, 0);
+	return true;
 }
 
 /*
@@ -1570,7 +1687,6 @@ void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
 {
 	struct task_ctx *tctx;
 	struct llc_ctx *lctx;
-	s32 cpu;
 
 	if (!inform_enabled || !(tctx = lookup_task_ctx(p)) || !tctx->hint_addr)
 		return;
@@ -1613,25 +1729,8 @@ void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
 		break;
 	case INFORM_LOCK_IMMEDIATE_WAITER_:
 	case INFORM_LOCK_WAITER_:
-		tctx->handoff_pid = named_thread_queued(p, tctx);
-		if (tctx->handoff_pid || inform_holder_waits(p)) {
-			tctx->donate_ns = p->scx.slice;
-			scx_bpf_task_set_slice(p, 0);
-			tctx->handoff = true;
-			stat_inc(STAT_WAITER_YIELD);
-			if (tctx->handoff_pid)
-				stat_inc(STAT_WAITER_YIELD_NAMED);
-		}
-		break;
 	case INFORM_BARRIER_WAITER_:
-		cpu = scx_bpf_task_cpu(p);
-		if (scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) > 0) {
-			tctx->handoff_pid = not_arrived_queued(p, cpu);
-			tctx->handoff = tctx->handoff_pid != 0;
-			tctx->donate_ns = p->scx.slice;
-			scx_bpf_task_set_slice(p, 0);
-			stat_inc(STAT_BARRIER_YIELD);
-		}
+		inform_give_way(p, tctx);
 		break;
 	}
 }
@@ -1739,7 +1838,7 @@ static void donate_on_sleep(struct task_struct *p, struct task_ctx *tctx)
 		pid = named_thread_queued(p, tctx);
 		break;
 	case INFORM_BARRIER_WAITER_:
-		pid = not_arrived_queued(p, scx_bpf_task_cpu(p));
+		pid = not_arrived_queued(p, tctx, scx_bpf_task_cpu(p));
 		break;
 	}
 	if (!pid)
