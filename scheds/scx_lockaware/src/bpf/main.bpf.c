@@ -1021,6 +1021,23 @@ static bool own_before_ssc(s32 cpu, u64 ssc_q)
 #define BUSIEST_SCAN 8
 
 /*
+ * The CPU @i places after the @start-th in the list of an LLC whose CPUs are
+ * llc_cpus[@first .. @first + @total) (@i, @start < @total), or -1.
+ */
+static __always_inline s32 llc_cpu_at(u32 first, u32 total, u32 start, u32 i)
+{
+	u32 j = start + i;
+
+	/* No division on this path: wrap by one subtraction. */
+	if (j >= total)
+		j -= total;
+	j += first;
+	if (j >= MAX_CPUS)
+		return -1;
+	return llc_cpus[j];
+}
+
+/*
  * The CPU of LLC @llc other than @cpu whose queue holds the most tasks, more
  * than @more_than; -1 if none does. Every dispatch asks (balance_in_llc()),
  * and each queue costs a DSQ lookup: in an LLC of more than BUSIEST_SCAN CPUs
@@ -1042,16 +1059,11 @@ static s32 busiest_queue(s32 cpu, u32 llc, u32 more_than)
 		nr = BUSIEST_SCAN;
 	}
 	bpf_for(i, 0, nr) {
-		u32 n, j = start + i;
+		u32 n;
 
-		/* No division on this path: wrap by one subtraction. */
-		if (j >= total)
-			j -= total;
-		j += first;
-
-		if (j >= MAX_CPUS)
+		c = llc_cpu_at(first, total, start, i);
+		if (c < 0)
 			break;
-		c = llc_cpus[j];
 		if (c == cpu)
 			continue;
 		n = scx_bpf_dsq_nr_queued(cpu_dsq(c));
@@ -1609,16 +1621,11 @@ static s32 not_arrived_queued(struct task_struct *p, struct task_ctx *tctx, s32 
 	first = llc_first[llc];
 	start = bpf_get_prandom_u32() % total;
 	bpf_for(i, 0, NOT_ARRIVED_QUEUES + 1) {
-		u32 j = start + i;
-
 		if (i >= total)
 			break;
-		if (j >= total)
-			j -= total;
-		j += first;
-		if (j >= MAX_CPUS)
+		c = llc_cpu_at(first, total, start, i);
+		if (c < 0)
 			break;
-		c = llc_cpus[j];
 		if (c == cpu)
 			continue;
 		pid = not_arrived_on(p->tgid, p->pid, phase, cpu_dsq(c), NOT_ARRIVED_DEPTH);
