@@ -22,11 +22,15 @@ def built():
     assert COUNTER.exists() and LIB.exists(), f"{COUNTER} missing: tools/inform-build {INFORM}"
 
 
+def counter_cmd(lock, n, secs=6):
+    """The inform-counter command: `lock`, `n` threads, 1 us inside and 2 us outside."""
+    return [str(COUNTER), "--lock", lock, "--threads", str(n), "--duration", str(secs),
+            "--cs-ns", "1000", "--nc-ns", "2000"]
+
+
 def run_counter(lock, n, secs=6):
-    """inform-counter on `lock` with `n` threads (1 us inside, 2 us outside); its result."""
-    w = subprocess.run([str(COUNTER), "--lock", lock, "--threads", str(n), "--duration",
-                        str(secs), "--cs-ns", "1000", "--nc-ns", "2000"],
-                       capture_output=True, text=True, timeout=120)
+    """inform-counter on `lock` with `n` threads (counter_cmd()); its result."""
+    w = subprocess.run(counter_cmd(lock, n, secs), capture_output=True, text=True, timeout=120)
     assert w.returncode == 0, w.stderr
     return json.loads(w.stdout.strip().splitlines()[-1])
 
@@ -130,9 +134,7 @@ def sched_yields(env=None):
     built()
     n = 4 * os.cpu_count()
     r = subprocess.run(["strace", "-f", "--seccomp-bpf", "-c", "-U", "name,calls",
-                        "-e", "trace=sched_yield", str(COUNTER), "--lock", "ticket",
-                        "--threads", str(n), "--duration", "6", "--cs-ns", "1000",
-                        "--nc-ns", "2000"],
+                        "-e", "trace=sched_yield", *counter_cmd("ticket", n)],
                        capture_output=True, text=True, timeout=180,
                        env={**os.environ, **(env or {})})
     assert r.returncode == 0, r.stderr

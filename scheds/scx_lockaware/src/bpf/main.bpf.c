@@ -365,7 +365,9 @@ static bool ssc_allowed(const struct task_struct *p)
  * Put @p's vtime on the clock of @llc (keeping its lag) and limit its
  * sleeping credit to wake_credit_ns (default one slice). With @requeue (@p is
  * queued again while runnable, not woken) the credit the cap takes from it is
- * counted: time it was owed and will not get (requeue_capped_ns).
+ * counted: time it was owed and will not get (requeue_capped_ns). Out of
+ * line: inlined into enqueue() it made clang spill and reload a bounds-checked
+ * CPU number, which the verifier then refused.
  */
 static __noinline void task_follow_llc_clock_requeue(struct task_struct *p,
 						     struct task_ctx *tctx, u32 llc,
