@@ -52,6 +52,59 @@ def test_woken_task_preempts_a_cpu_hog():
     assert on < 0.5 * off, (on, off)
 
 
+WAKER = """
+import os, sys, time
+spin = float(os.environ["SPIN_US"]) / 1e6
+end = time.monotonic() + float(os.environ["SECS"])
+cpu0 = time.thread_time()
+while time.monotonic() < end:
+    t = time.thread_time() + spin
+    while time.thread_time() < t:
+        pass
+    os.write(1, b"x")
+cpu = time.thread_time() - cpu0
+with open("/proc/self/status") as f:
+    inv = [int(l.split()[1]) for l in f if l.startswith("nonvoluntary_ctxt_switches")][0]
+print(inv, cpu, file=sys.stderr)
+"""
+
+
+def waker_preemptions(*flags):
+    """A task that runs SPIN_US of CPU, then wakes a reader (cat) through a pipe, over and over,
+    both on CPU 1 next to a CPU hog at nice 19: the waker's involuntary context switches
+    (preemptions) per millisecond of its CPU time, and the scheduler's counters. The reader
+    runs less than the waker, so every wake-up finds it behind in vtime (no lead demanded
+    here); the hog's vtime runs far ahead (its low weight), so the waker stays eligible: not
+    ahead of the mean vtime of the tasks waiting on its CPU."""
+    with attached("--no-futex", "--no-kernel-locks", "--wake-preempt-gran-us", "0",
+                  *flags, hogs=1, nice=19, cpus="1") as r:
+        out = subprocess.run(f"taskset -c 1 {sys.executable} -c '{WAKER}' | "
+                             "taskset -c 1 cat > /dev/null", shell=True,
+                             env={**os.environ, "SECS": "3", "SPIN_US": "100"},
+                             capture_output=True, text=True, timeout=60).stderr
+        m = r.stats.get()
+    inv, cpu_s = out.split()
+    return int(inv) / (float(cpu_s) * 1e3), m
+
+
+def test_a_woken_task_preempts_its_waker_at_most_once_per_minimum_run():
+    """An eligible running task (not ahead of the mean vtime of its CPU's queue) is preempted
+    for a woken task only once it has run --wake-preempt-min-run-us since it was picked (1 ms
+    by default), else at the first tick after that: at most about once a millisecond, whatever
+    the number of wake-ups. Preempting at every wake-up (0) made perf bench sched messaging
+    fall into runs with 4-6 times the context switches and twice the time
+    (docs/benchmarks.md section 25.1)."""
+    prot, m_prot = waker_preemptions()
+    every, m_every = waker_preemptions("--wake-preempt-min-run-us", "0")
+    print(f"waker preempted {prot:.2f} times per ms of its CPU time with the 1-ms minimum run "
+          f"({m_prot['wake_preempt']} at once, {m_prot['wake_preempt_late']} at a tick), "
+          f"{every:.2f} without ({m_every['wake_preempt']} at once)")
+    assert prot < 1.2, prot
+    assert every > 2 * prot, (every, prot)
+    assert m_prot["wake_preempt_late"] > 100, m_prot["wake_preempt_late"]
+    assert m_every["wake_preempt_late"] == 0, m_every["wake_preempt_late"]
+
+
 YIELDER = """
 import os, time
 end = time.monotonic() + float(os.environ["SECS"])

@@ -197,6 +197,21 @@ struct Opts {
     )]
     wake_preempt_gran_us: u64,
 
+    /// A running task that is eligible (its vtime, this run counted, not above the mean vtime
+    /// of the tasks waiting on its CPU's queue) is not preempted for a woken one before it has
+    /// run this long since it was picked (or its slice was renewed), microseconds (0 to
+    /// --slice-us): the woken task then preempts it at the first tick after that, if it still
+    /// waits. EEVDF protects an eligible task the same way until its slice ends
+    /// (RUN_TO_PARITY). A task that is not eligible is preempted at once; 0 preempts every
+    /// task at once (docs/benchmarks.md section 25.1).
+    #[arg(
+        long,
+        value_name = "US",
+        default_value = "1000",
+        allow_hyphen_values = true
+    )]
+    wake_preempt_min_run_us: u64,
+
     /// The most vtime credit a woken task keeps from sleeping, microseconds (0 to
     /// --slice-us; default: --slice-us): it is queued no further than this behind its LLC's
     /// clock (the vtime of the latest task to start running there).
@@ -275,6 +290,12 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
         return Err(format!(
             "--wake-preempt-gran-us {}: larger than --slice-us {} (allowed: 0 to {})",
             opts.wake_preempt_gran_us, opts.slice_us, opts.slice_us
+        ));
+    }
+    if opts.wake_preempt_min_run_us > opts.slice_us {
+        return Err(format!(
+            "--wake-preempt-min-run-us {}: larger than --slice-us {} (allowed: 0 to {})",
+            opts.wake_preempt_min_run_us, opts.slice_us, opts.slice_us
         ));
     }
     if let Some(credit) = opts.wake_credit_us.filter(|c| *c > opts.slice_us) {
@@ -528,6 +549,7 @@ impl<'a> Scheduler<'a> {
         rodata.queue_max_wait_ns = 4 * opts.slice_us * 1000;
         rodata.wake_preempt = !opts.no_wake_preempt;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
+        rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;
         rodata.wake_credit_ns = opts.wake_credit_us.unwrap_or(opts.slice_us) * 1000;
         rodata.inform_sleep_donate = opts.inform_sleep_donate;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
@@ -1047,6 +1069,13 @@ mod tests {
             "{e}"
         );
         assert!(check_flags(&parse(&["--wake-preempt-gran-us", "5000"]).unwrap()).is_ok());
+        let e = check_flags(&parse(&["--wake-preempt-min-run-us", "5001"]).unwrap()).unwrap_err();
+        assert!(
+            e.contains("--wake-preempt-min-run-us 5001") && e.contains("0 to 5000"),
+            "{e}"
+        );
+        assert!(check_flags(&parse(&["--wake-preempt-min-run-us", "0"]).unwrap()).is_ok());
+        assert!(parse(&["--wake-preempt-min-run-us", "-1"]).is_err());
         let e = check_flags(&parse(&["--wake-credit-us", "5001"]).unwrap()).unwrap_err();
         assert!(
             e.contains("--wake-credit-us 5001") && e.contains("0 to 5000"),

@@ -97,7 +97,10 @@ sched_common::sched_metrics! {
                 a mutex waiter the yielder had woken during its current run (it would find \
                 the mutex taken again)",
         wake_preempt = lockaware_stat_STAT_WAKE_PREEMPT:
-            "Woken tasks that preempted the running task of their CPU (ahead in vtime)",
+            "Woken tasks that preempted the running task of their CPU (ahead in vtime) at once",
+        wake_preempt_late = lockaware_stat_STAT_WAKE_PREEMPT_LATE:
+            "Wake-up preemptions made at a tick instead: the running task had run less than \
+             --wake-preempt-min-run-us",
         pull_moved = lockaware_stat_STAT_PULL_MOVED:
             "Tasks preempted by a pull that moved to the idle core",
         kick_after_queue = lockaware_stat_STAT_KICK_AFTER_QUEUE:
@@ -176,7 +179,7 @@ impl Metrics {
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{} | \
              disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} pull {}/{} | \
-             yield {} (kept {}) wake-preempt {} capped {}us",
+             yield {} (kept {}) wake-preempt {} (late {}) capped {}us",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -199,6 +202,7 @@ impl Metrics {
             self.yield_given,
             self.yield_kept_holder,
             self.wake_preempt,
+            self.wake_preempt_late,
             self.requeue_capped_ns / 1000,
         )?;
         writeln!(

@@ -70,6 +70,7 @@ enum lockaware_stat {
 	STAT_YIELD_GIVEN,	/* sched_yield() gave the CPU to a waiting task behind in vtime */
 	STAT_YIELD_KEPT_HOLDER,	/* ... kept it: that task was a mutex waiter the yielder woke */
 	STAT_WAKE_PREEMPT,	/* a woken task preempted a task ahead of it in vtime */
+	STAT_WAKE_PREEMPT_LATE,	/* ... at a tick, once that task had run its minimum */
 	STAT_PULL_MOVED,	/* task preempted by a pull moved to the idle core */
 	STAT_KICK_AFTER_QUEUE,	/* CPU idle after a task was queued: woken */
 	STAT_REQUEUE_CAPPED_NS,	/* vtime credit requeued (not woken) tasks lost to the cap */

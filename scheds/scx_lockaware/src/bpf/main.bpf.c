@@ -63,6 +63,8 @@ const volatile u64 queue_max_wait_ns = 20000000ULL;
 /* Wake-up preemption: on, and the vtime lead (ns) a running task must have. */
 const volatile bool wake_preempt = true;
 const volatile u64 wake_preempt_gran_ns = 1000000ULL;
+/* ... and how long the running task has run before a wake-up may preempt it (ns). */
+const volatile u64 wake_preempt_min_run_ns = 1000000ULL;
 /* Informing: waiters going to sleep donate too (--inform-sleep-donate). */
 const volatile bool inform_sleep_donate = false;
 /* The most vtime a queued task may be behind its LLC's clock (sleep credit). */
@@ -177,6 +179,7 @@ struct {
 /* Per-CPU state. */
 struct cpu_ctx {
 	u64 dispatched_at;	/* when the CPU last called dispatch() (ns) */
+	u64 preempt_at;		/* a deferred wake-up preemption is due (ns), or 0 */
 };
 
 struct {
@@ -281,6 +284,8 @@ struct task_ctx {
 	bool handed_over;	/* moved to a yielding waiter's CPU, ahead of its vtime order */
 	u64 donate_ns;		/* what was left of the yielding waiter's slice */
 	u64 queued_dsq;		/* the shared queue the task was last inserted into */
+	u32 vq_cpu;		/* in queue_vtimes[vq_cpu - 1] (0: in none) */
+	u64 vq_vtime;		/* ... with this vtime */
 };
 
 struct {
@@ -541,18 +546,97 @@ static bool is_movable_scx_task(const struct task_struct *p)
 }
 
 /*
+ * The tasks waiting on each CPU's own queue: the sum of their vtimes and their
+ * number, so the queue's mean vtime (EEVDF's avg_vruntime, unweighted), which
+ * preempt_for_wakee() holds the running task against. A task joins when it is
+ * inserted into a CPU's queue and leaves when it next runs (on whichever CPU
+ * took it), when it is queued again without having run (it was dequeued for a
+ * property change), or when it exits.
+ */
+struct queue_vtimes {
+	u64 sum;
+	u64 nr;
+};
+struct queue_vtimes queue_vtimes[MAX_CPUS];
+/* More than this many counted: a count gone wrong (a race), not trusted. */
+#define MAX_QUEUE_VTIMES (1ULL << 24)
+
+static void queue_vtime_leave(struct task_ctx *tctx)
+{
+	u32 c = tctx->vq_cpu;
+
+	if (!c)
+		return;
+	tctx->vq_cpu = 0;
+	c = (c - 1) & (MAX_CPUS - 1);
+	__sync_fetch_and_sub(&queue_vtimes[c].sum, tctx->vq_vtime);
+	__sync_fetch_and_sub(&queue_vtimes[c].nr, 1);
+}
+
+static void queue_vtime_join(struct task_ctx *tctx, s32 cpu, u64 vtime)
+{
+	queue_vtime_leave(tctx);
+	if (cpu < 0 || cpu >= MAX_CPUS)
+		return;
+	tctx->vq_cpu = cpu + 1;
+	tctx->vq_vtime = vtime;
+	__sync_fetch_and_add(&queue_vtimes[cpu].sum, vtime);
+	__sync_fetch_and_add(&queue_vtimes[cpu].nr, 1);
+}
+
+/*
+ * Whether a task running on @cpu with vtime @vtime is eligible in EEVDF's
+ * sense: not ahead of the mean vtime of itself and the tasks waiting on the
+ * CPU's queue (the woken one among them). Nothing counted waiting (the woken
+ * task went to the local queue): not eligible, it is ahead of that task.
+ */
+static bool eligible_on(s32 cpu, u64 vtime)
+{
+	u64 sum, nr;
+
+	if (cpu < 0 || cpu >= MAX_CPUS)
+		return false;
+	nr = READ_ONCE(queue_vtimes[cpu].nr);
+	sum = READ_ONCE(queue_vtimes[cpu].sum);
+	if (!nr || nr > MAX_QUEUE_VTIMES)
+		return false;
+	/* vtime <= (sum + vtime) / (nr + 1), that is vtime <= sum / nr */
+	return vtime <= sum / nr;
+}
+
+/*
+ * A wake-up preemption of @cpu's running task, due in @delay_ns: the earliest
+ * one pending stands until the CPU next dispatches (which serves the queue in
+ * vtime order anyway) or its tick finds it due.
+ */
+static void defer_preempt(s32 cpu, u64 delay_ns)
+{
+	struct cpu_ctx *cctx;
+	u32 zero = 0;
+	u64 at;
+
+	cctx = bpf_map_lookup_percpu_elem(&cpu_ctxs, &zero, cpu);
+	if (!cctx)
+		return;
+	at = scx_bpf_now() + delay_ns;
+	if (!cctx->preempt_at || at < cctx->preempt_at)
+		cctx->preempt_at = at;
+}
+
+/*
  * Wake-up preemption (EEVDF's check_preempt_wakeup, in vtime): @p woke, found
  * no idle CPU and waits on @cpu's queue. If it is owed CPU time by the task
  * running there, whose vtime is ahead of @p's, that task is preempted now
  * rather than at the end of its slice: a task that sleeps and wakes
  * (ping-pong, a lock hand-off, a request) would otherwise wait up to a whole
- * slice behind a CPU hog on its CPU. A one-CPU task (per-CPU kthread) is not
- * preempted: it would be queued locally again, ahead of @p.
+ * slice behind a CPU hog on its CPU. A per-CPU kthread is not preempted: it
+ * would be queued locally again, ahead of @p. Other one-CPU tasks are: they
+ * queue again on the CPU's vtime queue (lockaware_enqueue()).
  */
 static void preempt_for_wakee(struct task_struct *p, s32 cpu)
 {
 	struct task_struct *curr;
-	u64 curr_vtime, slice_left;
+	u64 curr_vtime, slice_left, ran;
 
 	if (!wake_preempt)
 		return;
@@ -565,23 +649,42 @@ static void preempt_for_wakee(struct task_struct *p, s32 cpu)
 		 * of BPF per pinned hand-off in TCG, docs/benchmarks.md §20).
 		 */
 		curr = bpf_get_current_task_btf();
-		if (!curr->pid || curr->nr_cpus_allowed <= 1 || curr == p ||
+		if (!curr->pid || is_pcpu_kthread(curr) || curr == p ||
 		    is_rt_or_dl_policy(curr->policy))
 			return;
 		curr_vtime = curr->scx.dsq_vtime;
 		slice_left = curr->scx.slice;
 	} else {
 		curr = __COMPAT_scx_bpf_cpu_curr(cpu);
-		if (!is_movable_scx_task(curr) || curr == p)
+		if (!curr || curr == p || !BPF_CORE_READ(curr, pid) ||
+		    is_rt_or_dl_policy(BPF_CORE_READ(curr, policy)) ||
+		    ((BPF_CORE_READ(curr, flags) & PF_KTHREAD) &&
+		     BPF_CORE_READ(curr, nr_cpus_allowed) <= 1))
 			return;
 		curr_vtime = BPF_CORE_READ(curr, scx.dsq_vtime);
 		slice_left = BPF_CORE_READ(curr, scx.slice);
 	}
 	/* Its vtime now: at its start plus what it used of its slice. */
-	if (slice_left < slice_ns)
-		curr_vtime += slice_ns - slice_left;
-	if (vtime_delta(curr_vtime, p->scx.dsq_vtime) <= (s64)wake_preempt_gran_ns)
+	ran = slice_left < slice_ns ? slice_ns - slice_left : 0;
+	if (vtime_delta(curr_vtime + ran, p->scx.dsq_vtime) <= (s64)wake_preempt_gran_ns)
 		return;
+	/*
+	 * A task just picked that is still eligible (not ahead of its queue's
+	 * mean vtime) runs wake_preempt_min_run_ns first: EEVDF's RUN_TO_PARITY
+	 * protects an eligible task for its whole slice. Without that, 80 tasks
+	 * waking one another (perf bench sched messaging) fell into runs where
+	 * nearly every wake-up preempted its waker, 4-6 times the context
+	 * switches of the other runs and twice their time. A task ahead of the
+	 * mean (a CPU hog next to tasks that sleep) is preempted at once, as
+	 * under EEVDF: protecting it too made stress-ng futex and a barrier's
+	 * threads wait a millisecond per wake-up (docs/benchmarks.md section
+	 * 25.1). A deferred preemption is due at the CPU's first tick after
+	 * the protected run (lockaware_tick()).
+	 */
+	if (ran < wake_preempt_min_run_ns && eligible_on(cpu, curr_vtime + ran)) {
+		defer_preempt(cpu, wake_preempt_min_run_ns - ran);
+		return;
+	}
 	scx_bpf_kick_cpu(cpu, SCX_KICK_PREEMPT);
 	stat_inc(STAT_WAKE_PREEMPT);
 }
@@ -736,6 +839,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 			task_follow_llc_clock(p, tctx, cpu_to_llc(cpu));
 			tctx->queued_at = scx_bpf_now();
 			tctx->queued_dsq = cpu_dsq(cpu);
+			queue_vtime_join(tctx, cpu, p->scx.dsq_vtime);
 		}
 		scx_bpf_dsq_insert_vtime(p, cpu_dsq(cpu), slice_ns, p->scx.dsq_vtime, enq_flags);
 		stat_inc(STAT_PINNED_LOCAL);
@@ -778,6 +882,9 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	 */
 	if (!tctx)
 		tctx = lookup_task_ctx(p);
+	/* Queued again without having run: out of the queue it was counted in. */
+	if (tctx)
+		queue_vtime_leave(tctx);
 	if (tctx && tctx->lock_intensive && ssc_allowed(p)) {
 		s32 from = scx_bpf_task_cpu(p);
 
@@ -841,6 +948,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		task_follow_llc_clock_requeue(p, tctx, cpu_to_llc(cpu), requeue);
 		tctx->queued_at = scx_bpf_now();
 		tctx->queued_dsq = cpu_dsq(cpu);
+		queue_vtime_join(tctx, cpu, p->scx.dsq_vtime);
 	}
 	scx_bpf_dsq_insert_vtime(p, cpu_dsq(cpu), slice_ns, p->scx.dsq_vtime, enq_flags);
 	stat_inc(STAT_CPU_ENQ);
@@ -1156,8 +1264,10 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	u32 i;
 
 	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
-	if (cctx)
+	if (cctx) {
 		cctx->dispatched_at = scx_bpf_now();
+		cctx->preempt_at = 0;
+	}
 
 	/* A lock waiter yielded its CPU for its preempted holder. */
 	if (inform_enabled && prev && handoff_to_holder(cpu, prev))
@@ -1696,6 +1806,25 @@ void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
 {
 	struct task_ctx *tctx;
 	struct llc_ctx *lctx;
+	struct cpu_ctx *cctx;
+	u32 zero = 0;
+
+	/*
+	 * A deferred wake-up preemption (preempt_for_wakee()) is due: end the
+	 * slice now if the woken task still waits here, on the CPU's own queue
+	 * or (a one-CPU task, pinned_local_ok()) its local one, and no other
+	 * CPU took it.
+	 */
+	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
+	if (cctx && cctx->preempt_at && scx_bpf_now() >= cctx->preempt_at) {
+		cctx->preempt_at = 0;
+		if (scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL) ||
+		    scx_bpf_dsq_nr_queued(cpu_dsq(bpf_get_smp_processor_id()))) {
+			scx_bpf_task_set_slice(p, 0);
+			stat_inc(STAT_WAKE_PREEMPT_LATE);
+			return;
+		}
+	}
 
 	if (!inform_enabled || !(tctx = lookup_task_ctx(p)) || !tctx->hint_addr)
 		return;
@@ -1753,6 +1882,7 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 
 	if (!tctx)
 		return;
+	queue_vtime_leave(tctx);
 	tctx->started_at = scx_bpf_now();
 	tctx->run_gen = ssc_gen;
 	if (tctx->preempted_holder)
@@ -1956,6 +2086,8 @@ void BPF_STRUCT_OPS(lockaware_exit_task, struct task_struct *p,
 	struct task_ctx *tctx = lookup_task_ctx(p);
 	s32 pid = p->pid;
 
+	if (tctx)
+		queue_vtime_leave(tctx);
 	if (tctx && tctx->lock_intensive)
 		stat_inc(STAT_LOCK_OUT);
 	if (tctx && tctx->asleep_since)
