@@ -78,10 +78,14 @@ def waker_preemptions(*flags):
     ahead of the mean vtime of the tasks waiting on its CPU."""
     with attached("--no-futex", "--no-kernel-locks", "--wake-preempt-gran-us", "0",
                   *flags, hogs=1, nice=19, cpus="1") as r:
-        out = subprocess.run(f"taskset -c 1 {sys.executable} -c '{WAKER}' | "
-                             "taskset -c 1 cat > /dev/null", shell=True,
+        cat = subprocess.Popen(["taskset", "-c", "1", "cat"], stdin=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL)
+        out = subprocess.run(["taskset", "-c", "1", sys.executable, "-c", WAKER],
                              env={**os.environ, "SECS": "3", "SPIN_US": "100"},
-                             capture_output=True, text=True, timeout=60).stderr
+                             stdout=cat.stdin, stderr=subprocess.PIPE, text=True,
+                             timeout=60).stderr
+        cat.stdin.close()
+        cat.wait(timeout=30)
         m = r.stats.get()
     inv, cpu_s = out.split()
     return int(inv) / (float(cpu_s) * 1e3), m

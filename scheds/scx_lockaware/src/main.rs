@@ -286,23 +286,21 @@ struct SscPlan {
 
 /// Check the flags that bound one another (the others are checked by their parsers).
 fn check_flags(opts: &Opts) -> Result<(), String> {
-    if opts.wake_preempt_gran_us > opts.slice_us {
-        return Err(format!(
-            "--wake-preempt-gran-us {}: larger than --slice-us {} (allowed: 0 to {})",
-            opts.wake_preempt_gran_us, opts.slice_us, opts.slice_us
-        ));
-    }
-    if opts.wake_preempt_min_run_us > opts.slice_us {
-        return Err(format!(
-            "--wake-preempt-min-run-us {}: larger than --slice-us {} (allowed: 0 to {})",
-            opts.wake_preempt_min_run_us, opts.slice_us, opts.slice_us
-        ));
-    }
-    if let Some(credit) = opts.wake_credit_us.filter(|c| *c > opts.slice_us) {
-        return Err(format!(
-            "--wake-credit-us {}: larger than --slice-us {} (allowed: 0 to {})",
-            credit, opts.slice_us, opts.slice_us
-        ));
+    // The flags bounded by --slice-us.
+    for (flag, value) in [
+        ("--wake-preempt-gran-us", Some(opts.wake_preempt_gran_us)),
+        (
+            "--wake-preempt-min-run-us",
+            Some(opts.wake_preempt_min_run_us),
+        ),
+        ("--wake-credit-us", opts.wake_credit_us),
+    ] {
+        if let Some(v) = value.filter(|v| *v > opts.slice_us) {
+            return Err(format!(
+                "{flag} {v}: larger than --slice-us {} (allowed: 0 to {})",
+                opts.slice_us, opts.slice_us
+            ));
+        }
     }
     if let Some(path) = &opts.inform_lib {
         check_inform_lib(path)?;

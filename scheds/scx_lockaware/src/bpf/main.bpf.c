@@ -585,6 +585,19 @@ static void queue_vtime_join(struct task_ctx *tctx, s32 cpu, u64 vtime)
 }
 
 /*
+ * @tctx's task is about to be inserted into shared queue @dsq: when, and
+ * which (head_wait_ns(), the holder hand-off); when @dsq is @cpu's own queue
+ * (@cpu >= 0), its vtime @vtime counts in that queue's mean.
+ */
+static void note_queued(struct task_ctx *tctx, u64 dsq, s32 cpu, u64 vtime)
+{
+	tctx->queued_at = scx_bpf_now();
+	tctx->queued_dsq = dsq;
+	if (cpu >= 0)
+		queue_vtime_join(tctx, cpu, vtime);
+}
+
+/*
  * Whether a task running on @cpu with vtime @vtime is eligible in EEVDF's
  * sense: not ahead of the mean vtime of itself and the tasks waiting on the
  * CPU's queue (the woken one among them). Nothing counted waiting (the woken
@@ -837,9 +850,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 			tctx = lookup_task_ctx(p);
 		if (tctx) {
 			task_follow_llc_clock(p, tctx, cpu_to_llc(cpu));
-			tctx->queued_at = scx_bpf_now();
-			tctx->queued_dsq = cpu_dsq(cpu);
-			queue_vtime_join(tctx, cpu, p->scx.dsq_vtime);
+			note_queued(tctx, cpu_dsq(cpu), cpu, p->scx.dsq_vtime);
 		}
 		scx_bpf_dsq_insert_vtime(p, cpu_dsq(cpu), slice_ns, p->scx.dsq_vtime, enq_flags);
 		stat_inc(STAT_PINNED_LOCAL);
@@ -898,8 +909,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		}
 		llc = ssc_queue_llc(p, from);
 		task_follow_llc_clock(p, tctx, llc);
-		tctx->queued_at = scx_bpf_now();
-		tctx->queued_dsq = ssc_dsq(llc);
+		note_queued(tctx, ssc_dsq(llc), -1, 0);
 		scx_bpf_dsq_insert_vtime(p, ssc_dsq(llc), slice_ns, p->scx.dsq_vtime, enq_flags);
 		stat_inc(STAT_SSC_ENQ);
 		kick_idle_ssc_cpu(p);
@@ -946,9 +956,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	 */
 	if (tctx) {
 		task_follow_llc_clock_requeue(p, tctx, cpu_to_llc(cpu), requeue);
-		tctx->queued_at = scx_bpf_now();
-		tctx->queued_dsq = cpu_dsq(cpu);
-		queue_vtime_join(tctx, cpu, p->scx.dsq_vtime);
+		note_queued(tctx, cpu_dsq(cpu), cpu, p->scx.dsq_vtime);
 	}
 	scx_bpf_dsq_insert_vtime(p, cpu_dsq(cpu), slice_ns, p->scx.dsq_vtime, enq_flags);
 	stat_inc(STAT_CPU_ENQ);
