@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from test_risks import attached, cpu_ns
+from test_risks import Hogs, attached, cpu_ns
 
 
 SLEEPER = """
@@ -182,3 +182,45 @@ def test_yield_keeps_the_cpu_from_the_mutex_waiter_it_woke():
           f"{m.get('yield_kept_holder')}")
     assert per_round < 0.3, per_round
     assert m["yield_kept_holder"] > 1000, m["yield_kept_holder"]
+
+
+def hog_shares(*flags):
+    """A CPU hog started on each of the 4 CPUs, then 12 more created by one shell while every
+    CPU is busy (so all queued on that shell's CPU): the CPU share of each of the 16 over 4 s,
+    and the scheduler's counters."""
+    with attached("--no-futex", "--no-kernel-locks", *flags, hogs=4) as r:
+        time.sleep(1)
+        late = Hogs(12)
+        try:
+            time.sleep(1)
+            pids = r.hogs.pids() + late.pids()
+            before = {x: cpu_ns(x, x) for x in pids}
+            t0 = time.monotonic()
+            time.sleep(4)
+            after = {x: cpu_ns(x, x) for x in pids}
+            wall = time.monotonic() - t0
+            m = r.stats.get()
+        finally:
+            late.kill()
+    share = sorted((after[x] - before[x]) / 1e9 / wall for x in pids if after[x] and before[x])
+    assert len(share) == 16, share
+    return share, m
+
+
+def test_queues_even_out_within_the_llc():
+    """Tasks created while every CPU is busy are all queued on their parent's CPU. A CPU that
+    took work from another CPU's queue only when its own had run dry left 12 CPU hogs created
+    by one shell, next to a hog on each of the 4 CPUs, on one queue: the first 4 hogs had
+    about half a CPU each where a fair share is a quarter (docs/benchmarks.md section 22.1).
+    The queues of an LLC even out, moving tasks that waited --balance-min-wait-us (a slice);
+    with a wait of a second nothing waits that long, and the imbalance stays."""
+    on, m = hog_shares()
+    off, m_off = hog_shares("--balance-min-wait-us", "1000000")
+    for name, share, mm in (("balanced", on, m), ("1 s wait", off, m_off)):
+        print(f"{name}: CPU shares of the 16 hogs {[round(x, 2) for x in share]}; "
+              f"balance moves {mm['dispatch_balance']}")
+    assert m["dispatch_balance"] > 0 and m_off["dispatch_balance"] == 0
+    # Fair: 4 CPUs over 16 hogs, 0.25 each. Unbalanced, the hogs that share a CPU with fewer
+    # others get more (measured: 0.13 to 0.49).
+    assert max(on) < 1.5 * min(on), on
+    assert max(off) > 2 * min(off), off

@@ -165,11 +165,13 @@ def test_stranded_lock_task_runs_while_the_other_cpus_stay_busy():
                 assert stalled[t] < 4.0, f"thread {t} got no CPU for {stalled[t]} s (sizes {sizes})"
         assert state() == "enabled"
     finally:
+        # Also when the test failed: a scheduler left attached would fail every later test.
         h.kill()
         w.kill()
         w.wait()
-    st.close()
-    stop(p)
+        st.close()
+        if p.poll() is None:
+            stop(p)
     print("sizes", sizes, "rescued", rescued)
     assert 1 in sizes, f"the SSC never shrank: {sizes}"
     assert rescued > 0, "no task was stranded by the shrink: the test did not provoke the path"

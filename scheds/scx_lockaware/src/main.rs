@@ -65,6 +65,10 @@ fn parse_interval_ms(s: &str) -> Result<u64, String> {
     int_in_range(s, 10, 60_000, "milliseconds")
 }
 
+fn parse_balance_min_wait_us(s: &str) -> Result<u64, String> {
+    int_in_range(s, 0, 1_000_000, "microseconds")
+}
+
 fn parse_remig_timeout_s(s: &str) -> Result<u64, String> {
     int_in_range(s, 1, 86_400, "seconds")
 }
@@ -211,6 +215,14 @@ struct Opts {
         allow_hyphen_values = true
     )]
     wake_preempt_min_run_us: u64,
+
+    /// The queues of an LLC even out: a CPU takes the first task of a queue that holds two
+    /// tasks more than its own only if that task has waited there at least this long,
+    /// microseconds (0 to 1000000; 0: any; default: --slice-us). A queue whose tasks are
+    /// served promptly is left alone (docs/benchmarks.md section 26.1).
+    #[arg(long, value_name = "US", value_parser = parse_balance_min_wait_us,
+          allow_hyphen_values = true)]
+    balance_min_wait_us: Option<u64>,
 
     /// The most vtime credit a woken task keeps from sleeping, microseconds (0 to
     /// --slice-us; default: --slice-us): it is queued no further than this behind its LLC's
@@ -548,6 +560,7 @@ impl<'a> Scheduler<'a> {
         rodata.wake_preempt = !opts.no_wake_preempt;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;
+        rodata.balance_min_wait_ns = opts.balance_min_wait_us.unwrap_or(opts.slice_us) * 1000;
         rodata.wake_credit_ns = opts.wake_credit_us.unwrap_or(opts.slice_us) * 1000;
         rodata.inform_sleep_donate = opts.inform_sleep_donate;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
@@ -1082,6 +1095,19 @@ mod tests {
         let o = parse(&["--slice-us", "20000", "--wake-credit-us", "20000"]).unwrap();
         assert!(check_flags(&o).is_ok());
         assert!(check_flags(&parse(&["--wake-credit-us", "0"]).unwrap()).is_ok());
+        assert_eq!(
+            parse(&["--balance-min-wait-us", "0"])
+                .unwrap()
+                .balance_min_wait_us,
+            Some(0)
+        );
+        let e = parse(&["--balance-min-wait-us", "1000001"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("--balance-min-wait-us") && e.contains("0 to 1000000"),
+            "{e}"
+        );
         let e = parse(&["--inform-sleep-donate"]).unwrap_err().to_string();
         assert!(e.contains("--inform-lib"), "{e}");
         let e = plan_ssc(&parse(&["--initial-ssc", "9"]).unwrap(), &t).unwrap_err();

@@ -65,6 +65,8 @@ const volatile bool wake_preempt = true;
 const volatile u64 wake_preempt_gran_ns = 1000000ULL;
 /* ... and how long the running task has run before a wake-up may preempt it (ns). */
 const volatile u64 wake_preempt_min_run_ns = 1000000ULL;
+/* A task moved by balance_in_llc() has waited at least this long (ns). */
+const volatile u64 balance_min_wait_ns = 5000000ULL;
 /* Informing: waiters going to sleep donate too (--inform-sleep-donate). */
 const volatile bool inform_sleep_donate = false;
 /* The most vtime a queued task may be behind its LLC's clock (sleep credit). */
@@ -1223,18 +1225,29 @@ static bool steal_in_llc(s32 cpu, u32 llc)
 
 /*
  * The queues of an LLC even out: @cpu takes the first task of the busiest
- * other queue of its LLC when that one holds at least two tasks more than its
- * own (after the move the two differ by at most one, so tasks do not bounce).
- * Stealing only when a queue ran dry (steal_in_llc()) never moved a task to a
- * CPU that had one queued: measured, 16 threads created on one CPU next to a
- * CPU-bound loop on each of 4 CPUs stayed 13 to one queue and 1 to each
- * other, so the 4 loops took 47% of the CPU, against 20% under EEVDF.
+ * other queue of its LLC when that queue holds at least two tasks more than
+ * its own (after the move the two differ by at most one, so tasks do not
+ * bounce) and that task has waited there balance_min_wait_ns (default a
+ * slice). Stealing only when a queue ran dry (steal_in_llc()) never moved a
+ * task to a CPU that had one queued: measured, 16 threads created on one CPU
+ * next to a CPU-bound loop on each of 4 CPUs stayed 13 to one queue and 1 to
+ * each other, so the 4 loops took 47% of the CPU, against 20% under EEVDF.
+ * The wait: a queue whose tasks are served within a slice is left alone.
+ * Moving any task (the rule before) took a third of all dispatches of perf
+ * bench sched messaging at 4 vCPUs, whose 160 tasks' queues are never even
+ * for long, and the run took 1.6 times EEVDF's time (docs/benchmarks.md
+ * section 26.1).
  */
 static bool balance_in_llc(s32 cpu, u32 llc)
 {
 	s32 best = busiest_queue(cpu, llc, scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) + 1);
 
-	return best >= 0 && scx_bpf_dsq_move_to_local(cpu_dsq(best), 0);
+	if (best < 0)
+		return false;
+	if (balance_min_wait_ns &&
+	    head_wait_ns(cpu_dsq(best), scx_bpf_now()) < balance_min_wait_ns)
+		return false;
+	return scx_bpf_dsq_move_to_local(cpu_dsq(best), 0);
 }
 
 /*
