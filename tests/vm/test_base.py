@@ -220,7 +220,9 @@ def test_queues_even_out_within_the_llc():
         print(f"{name}: CPU shares of the 16 hogs {[round(x, 2) for x in share]}; "
               f"balance moves {mm['dispatch_balance']}")
     assert m["dispatch_balance"] > 0 and m_off["dispatch_balance"] == 0
-    # Fair: 4 CPUs over 16 hogs, 0.25 each. Unbalanced, the hogs that share a CPU with fewer
-    # others get more (measured: 0.13 to 0.49).
-    assert max(on) < 1.5 * min(on), on
-    assert max(off) > 2 * min(off), off
+    # Fair: 4 CPUs over 16 hogs, 0.25 each (measured balanced: at most 1.08 times the least
+    # served). Unbalanced, the hogs that share a CPU with fewer others get more (measured: 0.10
+    # to 0.52 on 6.12; on 7.2, where fewer of the 12 stay on their parent's CPU, 0.16 to 0.49
+    # and 0.20 to 0.34).
+    assert max(on) < 1.3 * min(on), on
+    assert max(off) > 1.3 * min(off), off
