@@ -81,7 +81,8 @@ sched_common::sched_metrics! {
         dispatch_steal = lockaware_stat_STAT_DISPATCH_STEAL:
             "Dispatches taken from another CPU's queue in the same LLC",
         dispatch_balance = lockaware_stat_STAT_DISPATCH_BALANCE:
-            "Of those, taken because that queue held two tasks more than the CPU's own",
+            "Of those, taken because that queue held two tasks more than the CPU's own and \
+             its first task had waited --balance-min-wait-us",
         dispatch_far = lockaware_stat_STAT_DISPATCH_FAR:
             "Dispatches taken from a queue of another LLC (before idling)",
         keep_prev = lockaware_stat_STAT_KEEP_PREV:
