@@ -9,7 +9,9 @@
 //!
 //! Each core has an event queue and a timestamp (when its first event starts); the cores are
 //! kept in a binary heap by timestamp, and the main loop pops the earliest, handles its first
-//! event and pushes it back (`pollEvent`, `handleEvent`, `updateTick`). Atomic events:
+//! event and pushes it back (`pollEvent`, `handleEvent`, `updateTick`). Ours is a tournament
+//! tree with a slot per core (`queue.rs`): the same order, one comparison per level. Atomic
+//! events:
 //!
 //! - `INSTRUCTION(n)`: n ticks of execution without a miss;
 //! - `STORE`, `LOCK_MISS`: a write and a read miss of the lock's cache line, served by the bank
@@ -58,10 +60,10 @@
 //! take the ticket are work every acquisition pays, contended or not).
 
 use serde::Serialize;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
 
 pub mod config;
+mod queue;
 pub mod search_loop;
 pub use config::{Critical, Invalidate, LockKind, NonCritical, Platform, Workload};
 
@@ -208,9 +210,6 @@ struct Thread {
     events: VecDeque<Ev>,
     /// When the first event starts (off a CPU: when it can start).
     ts: Tick,
-    /// Heap entries carry the generation they were pushed with; a newer push, a sleep or a
-    /// preemption makes the older ones stale.
-    gen: u32,
     /// On a CPU (running, in a memory access or spinning) since `on_since`.
     on_cpu: bool,
     on_since: Tick,
@@ -291,7 +290,11 @@ pub struct Sim<'a> {
     workload: &'a Workload,
     rng: Rng,
     threads: Vec<Thread>,
-    heap: BinaryHeap<Reverse<(Tick, usize, u32)>>,
+    /// When each thread's first event starts, earliest first (the thesis's heap).
+    queue: queue::EventQueue,
+    /// The thread whose event is being handled, while its entry is still in the queue: the
+    /// entry goes when the event sets the next one, or when the handling ends.
+    handling: Option<usize>,
     /// Per lock, the ticket order: the threads holding or waiting for it.
     locks: Vec<VecDeque<usize>>,
     /// Per bank, when its last access completes.
@@ -391,7 +394,8 @@ impl<'a> Sim<'a> {
             workload,
             rng: Rng::new(seed),
             threads: (0..threads).map(|_| Thread::default()).collect(),
-            heap: BinaryHeap::new(),
+            queue: queue::EventQueue::new(threads),
+            handling: None,
             locks: vec![VecDeque::new(); nlocks],
             banks: vec![0; platform.banks],
             bank_area: vec![0; platform.banks],
@@ -427,12 +431,20 @@ impl<'a> Sim<'a> {
         self
     }
 
-    /// Put thread `i` in the heap at `ts`, as its only valid entry.
+    /// Put thread `i` in the queue at `ts`, replacing any entry it had.
     fn schedule(&mut self, i: usize, ts: Tick) {
-        let t = &mut self.threads[i];
-        t.gen = t.gen.wrapping_add(1);
-        t.ts = ts;
-        self.heap.push(Reverse((ts, i, t.gen)));
+        self.threads[i].ts = ts;
+        self.set_entry(i, Some(ts));
+    }
+
+    fn set_entry(&mut self, i: usize, ts: Option<Tick>) {
+        if self.handling == Some(i) {
+            self.handling = None;
+        }
+        match ts {
+            Some(ts) => self.queue.set(i, ts),
+            None => self.queue.clear(i),
+        }
     }
 
     /// Thread `i` gets a core from `at` on, and its quantum, and goes in the heap.
@@ -456,8 +468,8 @@ impl<'a> Sim<'a> {
         t.cpu += at.saturating_sub(t.on_since);
         t.on_cpu = false;
         t.parked = false;
-        t.gen = t.gen.wrapping_add(1);
         self.running -= 1;
+        self.set_entry(i, None);
     }
 
     /// Time-sharing: give free cores to the threads waiting for one, from `at` on.
@@ -509,9 +521,8 @@ impl<'a> Sim<'a> {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        if let Some(d) = d {
-            self.heap.push(Reverse((d.max(self.now), i, t.gen)));
-        }
+        let d = d.map(|d| d.max(self.now));
+        self.set_entry(i, d);
     }
 
     /// A memory access of `bank` that arrives at `at`: when it completes.
@@ -580,16 +591,23 @@ impl<'a> Sim<'a> {
     /// Pop the earliest thread and handle its first event (figure 3.7's loop body). False
     /// when no thread can move before `until`.
     fn step(&mut self, until: Tick) -> bool {
-        let Some(&Reverse((ts, i, gen))) = self.heap.peek() else {
+        let Some((ts, i)) = self.queue.first() else {
             return false;
         };
         if ts >= until {
             return false;
         }
-        self.heap.pop();
-        if gen != self.threads[i].gen {
-            return true; // stale: pushed again, asleep or preempted since
+        self.handling = Some(i);
+        self.handle(ts, i);
+        if self.handling.take() == Some(i) {
+            self.queue.clear(i);
         }
+        true
+    }
+
+    /// Handle thread `i`'s first event at `ts` (figure 3.7's loop body); its entry stays in
+    /// the queue until the event sets the next one.
+    fn handle(&mut self, ts: Tick, i: usize) {
         self.now = ts;
         self.threads[i].parked = false;
         if let Some(sh) = self.sharing {
@@ -603,7 +621,7 @@ impl<'a> Sim<'a> {
                 t.ts = ts;
                 self.runq.push_back(i);
                 self.dispatch(ts);
-                return true;
+                return;
             }
             if ts >= t.slice_end {
                 self.threads[i].slice_end = ts + sh.quantum;
@@ -654,14 +672,14 @@ impl<'a> Sim<'a> {
                     if let LockKind::Mutex { spin, .. } = self.workload.lock {
                         if ts >= since + spin {
                             self.fall_asleep(i, ts);
-                            return true;
+                            return;
                         }
                     }
                     // Out of the heap until an invalidation puts a LOCK_MISS before the
                     // SPIN, or its deadline.
                     t.parked = true;
                     self.set_deadline(i);
-                    return true;
+                    return;
                 }
             }
             Ev::EnterC => {
@@ -694,7 +712,7 @@ impl<'a> Sim<'a> {
                 self.threads[i].events.push_front(ev);
                 self.leave_core(i, ts);
                 self.threads[i].off = true;
-                return true;
+                return;
             }
             Ev::EnterNc => {
                 let w = self.workload;
@@ -706,7 +724,6 @@ impl<'a> Sim<'a> {
             }
         }
         self.schedule(i, next);
-        true
     }
 
     /// Set the number of cores running the workload (1 ≤ n ≤ the cores or threads it was
@@ -806,6 +823,10 @@ pub fn sweep(
     seed: u64,
 ) -> Vec<Outcome> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // The largest core counts first (a run's cost grows with its cores), so that the last
+    // runs to start are short and no worker idles long at the end.
+    let mut order: Vec<usize> = (0..cores.len()).collect();
+    order.sort_by_key(|&k| std::cmp::Reverse(cores[k]));
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut out: Vec<Option<Outcome>> = vec![None; cores.len()];
     std::thread::scope(|s| {
@@ -815,7 +836,8 @@ pub fn sweep(
                     let mut done = Vec::new();
                     loop {
                         let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&n) = cores.get(k) else { break };
+                        let Some(&k) = order.get(k) else { break };
+                        let n = cores[k];
                         let sim = Sim::with(platform, workload, n, sharing, seed);
                         done.push((k, sim.run(ticks)));
                     }
