@@ -39,7 +39,7 @@ impl EventQueue {
     /// The earliest entry: (when, thread).
     pub fn first(&self) -> Option<(Tick, usize)> {
         let k = self.tree[1];
-        (k != NONE).then(|| (k >> THREAD_BITS, (k & ((1 << THREAD_BITS) - 1)) as usize))
+        (k != NONE).then_some((k >> THREAD_BITS, (k & ((1 << THREAD_BITS) - 1)) as usize))
     }
 
     /// Thread `i`'s entry, replacing any it had.
