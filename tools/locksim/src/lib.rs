@@ -223,7 +223,7 @@ struct Thread {
     spin_since: Option<Tick>,
     /// Ticks of on-CPU lock wait.
     spin: Tick,
-    /// Spinning, not at the head: out of the heap until an invalidation or a deadline (the
+    /// Spinning, not at the head: out of the queue until an invalidation or a deadline (the
     /// end of its quantum, a mutex's spin budget).
     parked: bool,
     /// Asleep in a mutex wait since `sleep_since`, off the CPU: invalidations skip it, the
@@ -437,6 +437,8 @@ impl<'a> Sim<'a> {
         self.set_entry(i, Some(ts));
     }
 
+    /// Set (`Some`) or clear (`None`) thread `i`'s entry; either one ends the handled
+    /// event's hold on its old entry ([`Sim::step`]).
     fn set_entry(&mut self, i: usize, ts: Option<Tick>) {
         if self.handling == Some(i) {
             self.handling = None;
@@ -447,7 +449,7 @@ impl<'a> Sim<'a> {
         }
     }
 
-    /// Thread `i` gets a core from `at` on, and its quantum, and goes in the heap.
+    /// Thread `i` gets a core from `at` on, and its quantum, and goes in the queue.
     fn run_on_core(&mut self, i: usize, at: Tick) {
         let q = self.sharing.map_or(Tick::MAX, |s| s.quantum);
         let t = &mut self.threads[i];
@@ -553,7 +555,7 @@ impl<'a> Sim<'a> {
             if let LockKind::Mutex { spin, wake } = self.workload.lock {
                 let t = &self.threads[c];
                 // Past its spin budget a parked waiter sleeps; its deadline may not have come
-                // up in the heap yet when the write that reaches it is handled.
+                // up in the queue yet when the write that reaches it is handled.
                 if let (true, false, Some(since)) = (t.parked, t.asleep, t.spin_since) {
                     if at >= since + spin {
                         self.fall_asleep(c, since + spin);
@@ -577,7 +579,7 @@ impl<'a> Sim<'a> {
             }
             let t = &mut self.threads[c];
             if t.events.front() == Some(&Ev::Spin { lock }) && (t.parked || t.in_runq || queued) {
-                // A parked spinner waits for this; one in the heap (its SPIN not yet reached)
+                // A parked spinner waits for this; one in the queue (its SPIN not yet reached)
                 // or waiting for a core reads the line first when it gets there.
                 t.events.push_front(Ev::LockMiss { lock });
                 if t.parked {
@@ -588,7 +590,7 @@ impl<'a> Sim<'a> {
         }
     }
 
-    /// Pop the earliest thread and handle its first event (figure 3.7's loop body). False
+    /// Take the earliest thread and handle its first event (figure 3.7's loop body). False
     /// when no thread can move before `until`.
     fn step(&mut self, until: Tick) -> bool {
         let Some((ts, i)) = self.queue.first() else {
@@ -630,7 +632,7 @@ impl<'a> Sim<'a> {
         let ev = self.threads[i]
             .events
             .pop_front()
-            .expect("a thread in the heap has an event");
+            .expect("a thread in the queue has an event");
         self.counts[ev.kind() as usize] += 1;
         if let Some(t) = self.trace.as_mut() {
             t.push((ts, i, ev.kind()));
@@ -675,7 +677,7 @@ impl<'a> Sim<'a> {
                             return;
                         }
                     }
-                    // Out of the heap until an invalidation puts a LOCK_MISS before the
+                    // Out of the queue until an invalidation puts a LOCK_MISS before the
                     // SPIN, or its deadline.
                     t.parked = true;
                     self.set_deadline(i);
