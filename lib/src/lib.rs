@@ -4,6 +4,7 @@
 //! read files under `/sys/kernel/sched_ext`.
 
 pub mod agent;
+pub mod bpfcost;
 pub mod cli;
 pub mod cpulist;
 pub mod preflight;

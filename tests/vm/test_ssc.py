@@ -154,6 +154,7 @@ def test_lock_threads_classified_and_confined():
     assert st.totals["futex_waits"] > 0, "no futex lock waits seen"
     assert st.totals["ssc_direct"] + st.totals["ssc_enq"] > 0
     assert st.totals["lock_out_noreason"] == 0, st.totals
+    assert m["bpf_cost"] == "", "BPF run-time statistics reported without --bpf-stats"
     # Running lock threads sampled on their CPU: on SSC CPUs (a sample can race a resize).
     assert on_ssc > 0 and off_ssc <= max(1, on_ssc // 10), (on_ssc, off_ssc)
 
@@ -175,6 +176,39 @@ def test_futex_tracepoint_fallback():
     assert "syscall tracepoints" in out, out
     assert st.totals["futex_waits"] > 0, st.totals
     assert n_lock >= 3, f"lock-intensive tasks: {n_lock}"
+
+
+def bpf_cost(m):
+    """{program: (runs, mean ns)} from the bpf_cost statistic."""
+    out = {}
+    for e in m["bpf_cost"].split():
+        name, runs, ns = e.rsplit(":", 2)
+        out[name] = (int(runs), int(ns))
+    return out
+
+
+def test_bpf_stats_report_each_program():
+    """--bpf-stats: the kernel's run-time statistics of every program, read back through the
+    stats: the callbacks ran, and the futex probe ran at least once per futex lock wait the
+    scheduler counted (its own counter, since this client connected)."""
+    p = start("--bpf-stats", "--max-ssc", "2")
+    st = Stats()
+    first = bpf_cost(st.get())
+    w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "0", "--duration", "4",
+                 "--cs-ns", "2000", "--outside-ns", "500")
+    w.result()
+    last = bpf_cost(st.get())
+    st.close()
+    out = stop(p)
+    print(out, first, last, st.totals)
+    for prog in ("enqueue", "running", "stopping", "select_cpu"):
+        assert prog in last, f"{prog} missing from {last}"
+        runs, ns = last[prog]
+        assert runs > first.get(prog, (0, 0))[0] and ns > 0, (prog, first, last)
+    probe = "futex_sleep_entry" if "fentry" in out else "sys_enter_futex"
+    assert st.totals["futex_waits"] > 0, st.totals
+    runs = last[probe][0] - first.get(probe, (0, 0))[0]
+    assert runs >= st.totals["futex_waits"], (probe, runs, st.totals)
 
 
 def test_kernel_lock_contention_is_seen():

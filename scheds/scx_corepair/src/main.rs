@@ -115,6 +115,13 @@ struct Opts {
     #[arg(long)]
     help_stats: bool,
 
+    /// Measure what each of the scheduler's BPF programs costs: the kernel's BPF run-time
+    /// statistics are enabled while the scheduler runs, and the bpf_cost statistic reports
+    /// every program's runs and mean nanoseconds per run since attach. Each program run then
+    /// pays two more clock reads. Off by default.
+    #[arg(long)]
+    bpf_stats: bool,
+
     /// Bytes of the kernel's debug dump to print when the scheduler is ejected (0..1048576).
     #[arg(long, default_value = "0", value_parser = parse_dump_len, value_name = "BYTES")]
     exit_dump_len: u32,
@@ -138,6 +145,8 @@ struct Scheduler<'a> {
     balance: Duration,
     started: Instant,
     stats_server: StatsServer<(), Metrics>,
+    /// --bpf-stats: run-time statistics, on while this lives.
+    run_stats: Option<sched_common::bpfcost::RunTimeStats>,
     // Kept open while the BPF side reads them.
     _counters: [Counters; 2],
 }
@@ -217,6 +226,11 @@ impl<'a> Scheduler<'a> {
             }
         }
 
+        let run_stats = if opts.bpf_stats {
+            Some(sched_common::bpfcost::RunTimeStats::enable()?)
+        } else {
+            None
+        };
         let struct_ops = Some(scx_ops_attach!(skel, corepair_ops)?);
         let stats_server = StatsServer::new(stats::server_data()).launch()?;
         let events = format!("{},{}", counters[0].event.name(), counters[1].event.name());
@@ -241,6 +255,7 @@ impl<'a> Scheduler<'a> {
             balance: Duration::from_millis(opts.balance_ms),
             started: Instant::now(),
             stats_server,
+            run_stats,
             _counters: counters,
         })
     }
@@ -337,7 +352,15 @@ impl agent::Periodic for Scheduler<'_> {
             })
             .collect::<Vec<_>>()
             .join(" ");
+        let bpf_cost = match &self.run_stats {
+            Some(_) => {
+                use libbpf_rs::skel::Skel;
+                sched_common::bpfcost::describe(self.skel.object(), "corepair_")?
+            }
+            None => String::new(),
+        };
         let mut m = Metrics {
+            bpf_cost,
             uptime_s: self.started.elapsed().as_secs_f64(),
             slice_us: self.slice_us,
             nr_cpus: self.nr_cpus as u64,

@@ -43,6 +43,9 @@ sched_common::sched_metrics! {
         #[stat(desc = "Top tasks by rate: pid:comm:rate (per 1000):% of run time on \
                        masters:% on slaves")]
         top_tasks: String,
+        #[stat(desc = "With --bpf-stats: every BPF program that ran, name:runs:mean ns per run \
+                       since attach, the most total time first")]
+        bpf_cost: String,
     }
     counters {
         direct_idle = corepair_stat_STAT_DIRECT_IDLE:
@@ -162,6 +165,9 @@ impl Metrics {
         writeln!(w, "  pairs {}", self.pair_states)?;
         if !self.top_tasks.is_empty() {
             writeln!(w, "  top tasks: {}", self.top_tasks)?;
+        }
+        if !self.bpf_cost.is_empty() {
+            writeln!(w, "  bpf runs:mean ns: {}", self.bpf_cost)?;
         }
         Ok(())
     }

@@ -276,6 +276,13 @@ struct Opts {
     #[arg(long)]
     help_stats: bool,
 
+    /// Measure what each of the scheduler's BPF programs costs: the kernel's BPF run-time
+    /// statistics are enabled while the scheduler runs, and the bpf_cost statistic reports
+    /// every program's runs and mean nanoseconds per run since attach (the callbacks, the
+    /// lock-wait probes). Each program run then pays two more clock reads. Off by default.
+    #[arg(long)]
+    bpf_stats: bool,
+
     /// Bytes of the kernel's debug dump to print when the scheduler is ejected
     /// (0 to 1048576; 0 = kernel default).
     #[arg(long, value_name = "BYTES", default_value = "0", value_parser = parse_dump_len)]
@@ -507,6 +514,8 @@ struct Scheduler<'a> {
     started: Instant,
     ssc: SscState,
     stats_server: StatsServer<(), Metrics>,
+    /// --bpf-stats: run-time statistics, on while this lives.
+    run_stats: Option<sched_common::bpfcost::RunTimeStats>,
 }
 
 impl<'a> Scheduler<'a> {
@@ -634,6 +643,11 @@ impl<'a> Scheduler<'a> {
         };
         apply_ssc(&mut skel, &mut ssc, cpus)?;
 
+        let run_stats = if opts.bpf_stats {
+            Some(sched_common::bpfcost::RunTimeStats::enable()?)
+        } else {
+            None
+        };
         let struct_ops = Some(scx_ops_attach!(skel, lockaware_ops)?);
         let inform_link = match &opts.inform_lib {
             Some(path) => {
@@ -714,6 +728,7 @@ impl<'a> Scheduler<'a> {
             started: Instant::now(),
             ssc,
             stats_server,
+            run_stats,
         })
     }
 
@@ -843,7 +858,15 @@ impl agent::Periodic for Scheduler<'_> {
             None => ("fixed".into(), "off".into(), 0, 0, 0.0, String::new()),
         };
         let votes = s.search.as_ref().map(|se| se.votes()).unwrap_or_default();
+        let bpf_cost = match &self.run_stats {
+            Some(_) => {
+                use libbpf_rs::skel::Skel;
+                sched_common::bpfcost::describe(self.skel.object(), "lockaware_")?
+            }
+            None => String::new(),
+        };
         let mut m = Metrics {
+            bpf_cost,
             ssc_size: s.cpus.len() as u64,
             ssc_cpus: sched_common::cpulist::format(&s.cpus),
             search_mode: mode,

@@ -59,6 +59,9 @@ sched_common::sched_metrics! {
         nr_lock_tasks: u64,
         #[stat(desc = "Top lock-waiting tasks: pid:comm:share (* = lock-intensive):spin share")]
         top_lock_tasks: String,
+        #[stat(desc = "With --bpf-stats: every BPF program that ran, name:runs:mean ns per run \
+                       since attach, the most total time first")]
+        bpf_cost: String,
     }
     counters {
         direct_idle = lockaware_stat_STAT_DIRECT_IDLE:
@@ -268,6 +271,9 @@ impl Metrics {
         }
         if !self.top_lock_tasks.is_empty() {
             writeln!(w, "  top lock waiters: {}", self.top_lock_tasks)?;
+        }
+        if !self.bpf_cost.is_empty() {
+            writeln!(w, "  bpf runs:mean ns: {}", self.bpf_cost)?;
         }
         Ok(())
     }
