@@ -11,7 +11,7 @@ from pathlib import Path
 
 from test_lockaware import BIN, ROOT, ops, start, state, wait_for  # noqa: F401
 from test_risks import attached
-from test_ssc import Stats, stop
+from test_ssc import WORKLOADS, Stats, stop
 
 INFORM = Path(os.environ.get("SCX_INFORM_DIR", ROOT / "target" / "inform"))
 LIB = INFORM / "libinform.so"
@@ -246,3 +246,41 @@ def test_a_process_that_always_claims_to_hold_cannot_starve_a_victim():
         # (Measured: 0.445-0.493 over three runs after the bound of session 12; 0.381 before.)
         assert share >= 0.40, f"victim share {share:.2f} (liar {liar_t}, victim {victim_t}); {m}"
         assert share <= 0.75, f"victim share {share:.2f}: the liar starved; {m}"
+
+
+def test_the_search_counts_the_acquisitions_threads_report():
+    """With --inform-lib, the votes count the lock acquisitions that the lock-intensive
+    threads' hints counted: a pthread mutex program under libinform's shim (4 threads per
+    CPU), whose own count of operations is the truth. The acquisitions per second the search
+    judges by (acq_rate, a window's) must be the program's rate, within the spread of windows
+    against a whole run (a window counts only SSC runs of classified threads)."""
+    built()
+    n = os.cpu_count()
+    p = start("--inform-lib", str(LIB))
+    st = Stats()
+    st.get()
+    try:
+        env = dict(os.environ, LD_PRELOAD=str(INFORM / "libinform-preload.so"))
+        w = subprocess.Popen([str(WORKLOADS), "mutex", "--lock-threads", str(4 * n),
+                              "--cpu-threads", "0", "--duration", "8"],
+                             stdout=subprocess.PIPE, text=True, env=env)
+        rates = []
+        time.sleep(3)  # classification and the first decisions
+        while w.poll() is None:
+            rates.append(st.get()["acq_rate"])
+            time.sleep(0.5)
+        out, _ = w.communicate(timeout=60)
+        assert w.returncode == 0
+        res = json.loads(out.strip().splitlines()[-1])
+        m = st.get()
+        assert state() == "enabled" and ops().startswith("lockaware"), ops()
+    finally:
+        st.close()
+        if p.poll() is None:
+            stop(p)
+    print("acq_rate samples:", [round(r) for r in rates], "program:", res["ops_per_s"],
+          "decisions:", m["search_decisions"])
+    judged = [r for r in rates if r > 0]
+    assert len(judged) >= len(rates) // 2, f"acquisitions judged in too few windows: {rates}"
+    mean = sum(judged) / len(judged)
+    assert 0.4 * res["ops_per_s"] < mean < 1.5 * res["ops_per_s"], (mean, res["ops_per_s"])

@@ -155,6 +155,7 @@ def test_lock_threads_classified_and_confined():
     assert st.totals["ssc_direct"] + st.totals["ssc_enq"] > 0
     assert st.totals["lock_out_noreason"] == 0, st.totals
     assert m["bpf_cost"] == "", "BPF run-time statistics reported without --bpf-stats"
+    assert m["acq_rate"] == 0.0, "acquisitions judged without --inform-lib"
     # Running lock threads sampled on their CPU: on SSC CPUs (a sample can race a resize).
     assert on_ssc > 0 and off_ssc <= max(1, on_ssc // 10), (on_ssc, off_ssc)
 

@@ -252,7 +252,8 @@ struct Opts {
     /// work waits. The scheduler is then named lockaware_inform_VERSION in
     /// /sys/kernel/sched_ext/root/ops, which tells libinform's waiters to offer their CPU with
     /// sched_yield() after 50 us without progress (handed to the thread waited for at once).
-    /// Off by default.
+    /// The SSC search then judges a size by the lock acquisitions those threads count in their
+    /// hints, where they did 90% of the voting run (the acq_rate statistic). Off by default.
     #[arg(long, value_name = "PATH")]
     inform_lib: Option<std::path::PathBuf>,
 
@@ -495,7 +496,7 @@ struct SscState {
     /// CPUs of the SSC in force.
     cpus: Vec<usize>,
     /// Vote counters at the previous step, and when it was.
-    prev_votes: [u64; 4],
+    prev_votes: [u64; 6],
     prev_at: Instant,
     /// The last window's estimate, for the statistics.
     last_window: Votes,
@@ -636,7 +637,7 @@ impl<'a> Scheduler<'a> {
             plan,
             search,
             cpus: Vec::new(),
-            prev_votes: [0; 4],
+            prev_votes: [0; 6],
             prev_at: Instant::now(),
             last_window: Votes::default(),
             n_lock: 0,
@@ -879,6 +880,7 @@ impl agent::Periodic for Scheduler<'_> {
             p_spin: s.last_window.p_spin(),
             p_wait: s.last_window.p_wait(),
             p_sys: s.last_window.p_sys(),
+            acq_rate: s.last_window.acq_rate().unwrap_or(0.0),
             votes_run_ms: votes.run_ns / 1e6,
             nr_lock_tasks: s.n_lock,
             top_lock_tasks: top,
@@ -904,6 +906,8 @@ impl agent::Periodic for Scheduler<'_> {
             at(lockaware_stat_STAT_VOTE_SPIN_NS),
             at(lockaware_stat_STAT_VOTE_BLOCK_NS),
             at(lockaware_stat_STAT_VOTE_LOCK_SYS_NS),
+            at(lockaware_stat_STAT_VOTE_ACQ),
+            at(lockaware_stat_STAT_VOTE_ACQ_RUN_NS),
         ];
         let d = |i: usize| cur[i].saturating_sub(self.ssc.prev_votes[i]) as f64;
         let window = Votes {
@@ -911,6 +915,8 @@ impl agent::Periodic for Scheduler<'_> {
             spin_ns: d(1),
             block_ns: d(2),
             lock_sys_ns: d(3),
+            acq: d(4),
+            acq_run_ns: d(5),
             wall_ns: now.duration_since(self.ssc.prev_at).as_nanos() as f64,
         };
         self.ssc.prev_votes = cur;

@@ -41,7 +41,9 @@ sched_common::sched_metrics! {
         search_steps: u64,
         #[stat(desc = "Searches restarted (lock behaviour changed, or the re-search timeout)")]
         search_restarts: u64,
-        #[stat(desc = "Last search moves: time:size->new:action:thro")]
+        #[stat(desc = "Last search moves: time:size->new:action:thro (the value judged: with \
+                       reported acquisitions, the window's acquisition rate in the reference's \
+                       useful CPUs)")]
         search_decisions: String,
         #[stat(desc = "Throughput estimate of the last window: useful CPUs of lock-intensive work")]
         thro: f64,
@@ -53,6 +55,10 @@ sched_common::sched_metrics! {
         p_wait: f64,
         #[stat(desc = "Share of the SSC run time that was user-lock traffic (system time)")]
         p_sys: f64,
+        #[stat(desc = "Lock acquisitions per second that the lock-intensive tasks on the SSC \
+                       reported in the last window (informing hints, --inform-lib; 0 unless \
+                       such tasks did 90% of the run): then the search judges sizes by them")]
+        acq_rate: f64,
         #[stat(desc = "Votes collected toward the next decision: run time, ms")]
         votes_run_ms: f64,
         #[stat(desc = "Lock-intensive tasks")]
@@ -212,7 +218,8 @@ impl Metrics {
         writeln!(
             w,
             "  ssc {} [{}] {} {} steps {} restarts {} | thro {:.3} ref {:.3} p_spin {:.3} \
-             p_wait {:.3} p_sys {:.3} votes {:.1}ms | lock tasks {} (+{} -{}) waits: klock {} futex {}",
+             p_wait {:.3} p_sys {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{}) waits: \
+             klock {} futex {}",
             self.ssc_size,
             self.ssc_cpus,
             self.search_mode,
@@ -224,6 +231,7 @@ impl Metrics {
             self.p_spin,
             self.p_wait,
             self.p_sys,
+            self.acq_rate,
             self.votes_run_ms,
             self.nr_lock_tasks,
             self.lock_in,

@@ -98,6 +98,11 @@ struct Cli {
     /// --search: ticks per voting window (1000 to 10^8).
     #[arg(long, global = true, default_value = "20000", value_parser = clap::value_parser!(u64).range(1000..=100_000_000))]
     window_ticks: u64,
+    /// --search: the lock-bound threads report their lock acquisitions (informing hints, as
+    /// libinform's locks and its LD_PRELOAD shim do with scx_lockaware --inform-lib), and the
+    /// search judges each size by them instead of by the CPU-time estimate thro.
+    #[arg(long, global = true)]
+    hints: bool,
     /// --search: windows per run (2 to 100000).
     #[arg(long, global = true, default_value = "40", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     windows: u64,
@@ -202,8 +207,17 @@ fn search_table(
 ) -> Result<()> {
     let t0 = Instant::now();
     println!(
-        "{} on {}, search {mode}, {} windows of {} ticks, seed {}",
-        workload.name, platform.name, cli.windows, cli.window_ticks, cli.seed
+        "{} on {}, search {mode}{}, {} windows of {} ticks, seed {}",
+        workload.name,
+        platform.name,
+        if cli.hints {
+            " judged by the reported acquisitions (--hints)"
+        } else {
+            ""
+        },
+        cli.windows,
+        cli.window_ticks,
+        cli.seed
     );
     if let Some(sh) = cli.sharing() {
         println!(
@@ -223,6 +237,7 @@ fn search_table(
             workload,
             cores: n,
             sharing: cli.sharing(),
+            hints: cli.hints,
         };
         let o = search_loop::run(&m, cli.window_ticks, cli.windows as usize, cli.seed, p);
         let sizes: Vec<String> = o.windows.iter().map(|w| w.size.to_string()).collect();

@@ -96,6 +96,9 @@ pub struct Machine<'a> {
     pub workload: &'a Workload,
     pub cores: usize,
     pub sharing: Option<Sharing>,
+    /// The threads report their acquisitions (informing hints, as libinform's locks and the
+    /// shim do), and the search judges progress by them (`ssc_search::Measure`).
+    pub hints: bool,
 }
 
 /// Run `windows` windows of `window` ticks on `m` with `params`' search deciding the set's
@@ -106,6 +109,7 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
         workload,
         cores,
         sharing,
+        hints,
     } = m;
     let ticks = window * windows as Tick;
     let all: Vec<usize> = (1..=cores).collect();
@@ -136,6 +140,16 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
             block_ns: (now.asleep - last.asleep) as f64,
             lock_sys_ns: 0.0,
             wall_ns: window as f64,
+            acq: if hints {
+                (now.sections - last.sections) as f64
+            } else {
+                0.0
+            },
+            acq_run_ns: if hints {
+                (now.on - last.on) as f64
+            } else {
+                0.0
+            },
         };
         let d = search.feed(Duration::from_nanos(now.at), n_lock, &votes);
         if d.new_size != size {
@@ -190,6 +204,7 @@ mod tests {
                     workload: &w,
                     cores,
                     sharing: None,
+                    hints: false,
                 };
                 let o = run(&m, 20_000, 40, 1, params);
                 assert!(
@@ -215,6 +230,7 @@ mod tests {
             workload: &w,
             cores: 8,
             sharing: None,
+            hints: false,
         };
         let o = run(
             &m,

@@ -113,6 +113,9 @@ enum lockaware_stat {
 	STAT_VOTE_BLOCK_NS,
 	/* System time of user-lock tasks: futex calls and the switches they cause. */
 	STAT_VOTE_LOCK_SYS_NS,
+	/* Lock acquisitions the threads' hints counted, and those threads' run (ns). */
+	STAT_VOTE_ACQ,
+	STAT_VOTE_ACQ_RUN_NS,
 	NR_SCHED_STATS,
 };
 
