@@ -24,6 +24,21 @@ def cpu_ns(pid, tid):
         return None
 
 
+def threads_report(pid):
+    """{tid: (comm, state, CPU ns, run-queue wait ns)} of every thread of `pid`, for failure
+    messages (/proc/PID/task/TID/stat and schedstat)."""
+    out = {}
+    for t in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            stat = (t / "stat").read_text()
+            run, wait = (t / "schedstat").read_text().split()[:2]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        comm, rest = stat.split("(", 1)[1].rsplit(")", 1)
+        out[int(t.name)] = (comm, rest.split()[0], int(run), int(wait))
+    return out
+
+
 class Hogs:
     """N CPU-bound shell loops (optionally on CPUs `cpus`, at `nice`), started by one shell in a process
     group of their own: spawning them one by one from here slows down as they load the CPUs."""
@@ -162,7 +177,10 @@ def test_stranded_lock_task_runs_while_the_other_cpus_stay_busy():
                 else:
                     stalled[t] = 0.0 if c is not None else stalled[t]
                 last[t] = c
-                assert stalled[t] < 4.0, f"thread {t} got no CPU for {stalled[t]} s (sizes {sizes})"
+                assert stalled[t] < 4.0, (
+                    f"thread {t} got no CPU for {stalled[t]} s (sizes {sizes}); every thread's "
+                    f"comm, state, CPU ns and run-queue wait ns (a runnable stall grows the "
+                    f"wait, a sleep does not): {threads_report(w.pid)}; stats {m}")
         assert state() == "enabled"
     finally:
         # Also when the test failed: a scheduler left attached would fail every later test.
