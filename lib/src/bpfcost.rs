@@ -6,7 +6,7 @@
 //!
 //! The time counted is the program's own: the trampoline that calls an fentry/fexit program
 //! or a struct_ops callback, and a tracepoint's dispatch, are not in it (docs/benchmarks.md
-//! §28 measures them separately).
+//! §28.1).
 
 use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
 
@@ -30,6 +30,23 @@ impl RunTimeStats {
         Ok(Self {
             _fd: unsafe { OwnedFd::from_raw_fd(fd) },
         })
+    }
+
+    /// [`format`] of every loaded program of `obj` (the `bpf_cost` statistic).
+    pub fn describe(&self, obj: &libbpf_rs::Object, prefix: &str) -> Result<String> {
+        use std::os::fd::AsFd;
+        let progs = obj
+            .progs()
+            // A program that was not loaded (autoload off: the probes not chosen) has no fd.
+            .filter(|p| p.as_fd().as_raw_fd() >= 0)
+            .map(|p| {
+                Ok((
+                    p.name().to_string_lossy().into_owned(),
+                    prog_run(p.as_fd())?,
+                ))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(format(prefix, &progs))
     }
 }
 
@@ -55,23 +72,6 @@ pub fn prog_run(fd: BorrowedFd<'_>) -> Result<ProgRun> {
         runs: info.run_cnt,
         ns: info.run_time_ns,
     })
-}
-
-/// [`format`] of every program of a loaded object.
-pub fn describe(obj: &libbpf_rs::Object, prefix: &str) -> Result<String> {
-    use std::os::fd::AsFd;
-    let progs = obj
-        .progs()
-        // A program that was not loaded (autoload off: the probes not chosen) has no fd.
-        .filter(|p| p.as_fd().as_raw_fd() >= 0)
-        .map(|p| {
-            Ok((
-                p.name().to_string_lossy().into_owned(),
-                prog_run(p.as_fd())?,
-            ))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(format(prefix, &progs))
 }
 
 /// `name:runs:mean ns per run` for every program that ran, the most total time first, the

@@ -353,10 +353,7 @@ impl agent::Periodic for Scheduler<'_> {
             .collect::<Vec<_>>()
             .join(" ");
         let bpf_cost = match &self.run_stats {
-            Some(_) => {
-                use libbpf_rs::skel::Skel;
-                sched_common::bpfcost::describe(self.skel.object(), "corepair_")?
-            }
+            Some(rs) => rs.describe(libbpf_rs::skel::Skel::object(&self.skel), "corepair_")?,
             None => String::new(),
         };
         let mut m = Metrics {

@@ -860,10 +860,7 @@ impl agent::Periodic for Scheduler<'_> {
         };
         let votes = s.search.as_ref().map(|se| se.votes()).unwrap_or_default();
         let bpf_cost = match &self.run_stats {
-            Some(_) => {
-                use libbpf_rs::skel::Skel;
-                sched_common::bpfcost::describe(self.skel.object(), "lockaware_")?
-            }
+            Some(rs) => rs.describe(libbpf_rs::skel::Skel::object(&self.skel), "lockaware_")?,
             None => String::new(),
         };
         let mut m = Metrics {

@@ -134,22 +134,23 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
     for w in 0..windows {
         let size = search.size();
         let now = sim.advance((w as Tick + 1) * window);
+        // --hints: the threads report every critical section they complete.
+        let (acq, acq_run_ns) = if hints {
+            (
+                (now.sections - last.sections) as f64,
+                (now.on - last.on) as f64,
+            )
+        } else {
+            (0.0, 0.0)
+        };
         let votes = Votes {
             run_ns: (now.on - last.on) as f64,
             spin_ns: ((now.wait - last.wait) - (now.asleep - last.asleep)) as f64,
             block_ns: (now.asleep - last.asleep) as f64,
             lock_sys_ns: 0.0,
             wall_ns: window as f64,
-            acq: if hints {
-                (now.sections - last.sections) as f64
-            } else {
-                0.0
-            },
-            acq_run_ns: if hints {
-                (now.on - last.on) as f64
-            } else {
-                0.0
-            },
+            acq,
+            acq_run_ns,
         };
         let d = search.feed(Duration::from_nanos(now.at), n_lock, &votes);
         if d.new_size != size {
