@@ -200,6 +200,7 @@ def test_bpf_stats_report_each_program():
     w.result()
     last = bpf_cost(st.get())
     st.close()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
     out = stop(p)
     print(out, first, last, st.totals)
     for prog in ("enqueue", "running", "stopping", "select_cpu"):
