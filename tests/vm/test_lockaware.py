@@ -152,7 +152,8 @@ def test_attach_stress_and_clean_exit(sig):
                                   ["--slice-us", "99999999"], ["--no-such-flag"],
                                   ["--wake-preempt-gran-us", "6000"],
                                   ["--wake-preempt-min-run-us", "6000"],
-                                  ["--balance-min-wait-us", "1000001"]])
+                                  ["--balance-min-wait-us", "1000001"],
+                                  ["--no-balance", "--balance-min-wait-us", "0"]])
 def test_invalid_flags_refused_before_load(args):
     seq0 = (SCX / "enable_seq").read_text()
     r = subprocess.run([str(BIN), *args], capture_output=True, text=True, timeout=30)

@@ -217,12 +217,19 @@ struct Opts {
     wake_preempt_min_run_us: u64,
 
     /// The queues of an LLC even out: a CPU takes the first task of a queue that holds two
-    /// tasks more than its own only if that task has waited there at least this long,
-    /// microseconds (0 to 1000000; 0: any; default: --slice-us). A queue whose tasks are
-    /// served promptly is left alone (docs/benchmarks.md section 26.1).
+    /// tasks more than its own only if that task has gone unserved at least this long
+    /// (waited there, or been runnable without sleeping, as a thread that yields every few
+    /// microseconds is), microseconds (0 to 1000000; 0: any; default: --slice-us). A queue
+    /// of tasks that sleep and are served promptly is left alone (docs/benchmarks.md
+    /// sections 26.1 and 29.1).
     #[arg(long, value_name = "US", value_parser = parse_balance_min_wait_us,
-          allow_hyphen_values = true)]
+          allow_hyphen_values = true, conflicts_with = "no_balance")]
     balance_min_wait_us: Option<u64>,
+
+    /// Do not even out the queues of an LLC: a CPU takes work from another CPU's queue only
+    /// when its own is empty (for comparisons; tasks created on one busy CPU then stay there).
+    #[arg(long)]
+    no_balance: bool,
 
     /// The most vtime credit a woken task keeps from sleeping, microseconds (0 to
     /// --slice-us; default: --slice-us): it is queued no further than this behind its LLC's
@@ -568,6 +575,7 @@ impl<'a> Scheduler<'a> {
         rodata.slice_ns = opts.slice_us * 1000;
         rodata.queue_max_wait_ns = 4 * opts.slice_us * 1000;
         rodata.wake_preempt = !opts.no_wake_preempt;
+        rodata.balance_queues = !opts.no_balance;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;
         rodata.balance_min_wait_ns = opts.balance_min_wait_us.unwrap_or(opts.slice_us) * 1000;
@@ -1134,6 +1142,11 @@ mod tests {
             e.contains("--balance-min-wait-us") && e.contains("0 to 1000000"),
             "{e}"
         );
+        let e = parse(&["--no-balance", "--balance-min-wait-us", "0"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--no-balance"), "{e}");
+        assert!(parse(&["--no-balance"]).unwrap().no_balance);
         let e = parse(&["--inform-sleep-donate"]).unwrap_err().to_string();
         assert!(e.contains("--inform-lib"), "{e}");
         let e = plan_ssc(&parse(&["--initial-ssc", "9"]).unwrap(), &t).unwrap_err();

@@ -65,7 +65,11 @@ const volatile bool wake_preempt = true;
 const volatile u64 wake_preempt_gran_ns = 1000000ULL;
 /* ... and how long the running task has run before a wake-up may preempt it (ns). */
 const volatile u64 wake_preempt_min_run_ns = 1000000ULL;
-/* A task moved by balance_in_llc() has waited at least this long (ns). */
+/*
+ * Queue balancing within an LLC (balance_in_llc()): on, and how long a task
+ * it moves has gone unserved at least (ns).
+ */
+const volatile bool balance_queues = true;
 const volatile u64 balance_min_wait_ns = 5000000ULL;
 /* Informing: waiters going to sleep donate too (--inform-sleep-donate). */
 const volatile bool inform_sleep_donate = false;
@@ -290,6 +294,13 @@ struct task_ctx {
 	u64 queued_dsq;		/* the shared queue the task was last inserted into */
 	u32 vq_cpu;		/* in queue_vtimes[vq_cpu - 1] (0: in none) */
 	u64 vq_vtime;		/* ... with this vtime */
+	/*
+	 * Runnable without a sleep since awake_since (ns): p->nvcsw (which
+	 * counts sleeps, not preemptions or yields) was awake_nvcsw when the
+	 * task was first queued after its last sleep (note_queued()).
+	 */
+	u64 awake_nvcsw;
+	u64 awake_since;
 };
 
 struct {
@@ -589,14 +600,22 @@ static void queue_vtime_join(struct task_ctx *tctx, s32 cpu, u64 vtime)
 }
 
 /*
- * @tctx's task is about to be inserted into shared queue @dsq: when, and
- * which (head_wait_ns(), the holder hand-off); when @dsq is @cpu's own queue
+ * @p is about to be inserted into shared queue @dsq: when, and which
+ * (head_wait_ns(), the holder hand-off), and since when it has been runnable
+ * without sleeping (head_unserved_ns()); when @dsq is @cpu's own queue
  * (@cpu >= 0), its vtime @vtime counts in that queue's mean.
  */
-static void note_queued(struct task_ctx *tctx, u64 dsq, s32 cpu, u64 vtime)
+static void note_queued(struct task_struct *p, struct task_ctx *tctx, u64 dsq, s32 cpu,
+			u64 vtime)
 {
+	u64 nvcsw = p->nvcsw;
+
 	tctx->queued_at = scx_bpf_now();
 	tctx->queued_dsq = dsq;
+	if (nvcsw != tctx->awake_nvcsw || !tctx->awake_since) {
+		tctx->awake_nvcsw = nvcsw;
+		tctx->awake_since = tctx->queued_at;
+	}
 	if (cpu >= 0)
 		queue_vtime_join(tctx, cpu, vtime);
 }
@@ -854,7 +873,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 			tctx = lookup_task_ctx(p);
 		if (tctx) {
 			task_follow_llc_clock(p, tctx, cpu_to_llc(cpu));
-			note_queued(tctx, cpu_dsq(cpu), cpu, p->scx.dsq_vtime);
+			note_queued(p, tctx, cpu_dsq(cpu), cpu, p->scx.dsq_vtime);
 		}
 		scx_bpf_dsq_insert_vtime(p, cpu_dsq(cpu), slice_ns, p->scx.dsq_vtime, enq_flags);
 		stat_inc(STAT_PINNED_LOCAL);
@@ -913,7 +932,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		}
 		llc = ssc_queue_llc(p, from);
 		task_follow_llc_clock(p, tctx, llc);
-		note_queued(tctx, ssc_dsq(llc), -1, 0);
+		note_queued(p, tctx, ssc_dsq(llc), -1, 0);
 		scx_bpf_dsq_insert_vtime(p, ssc_dsq(llc), slice_ns, p->scx.dsq_vtime, enq_flags);
 		stat_inc(STAT_SSC_ENQ);
 		kick_idle_ssc_cpu(p);
@@ -960,7 +979,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	 */
 	if (tctx) {
 		task_follow_llc_clock_requeue(p, tctx, cpu_to_llc(cpu), requeue);
-		note_queued(tctx, cpu_dsq(cpu), cpu, p->scx.dsq_vtime);
+		note_queued(p, tctx, cpu_dsq(cpu), cpu, p->scx.dsq_vtime);
 	}
 	scx_bpf_dsq_insert_vtime(p, cpu_dsq(cpu), slice_ns, p->scx.dsq_vtime, enq_flags);
 	stat_inc(STAT_CPU_ENQ);
@@ -1100,19 +1119,40 @@ static bool rescue_stranded(s32 cpu)
 	return false;
 }
 
+/* How long ago @since was, in ns: 0 if never (0) or not yet. */
+static u64 ns_since(u64 since, u64 now)
+{
+	return since && now > since ? now - since : 0;
+}
+
 /* How long the first task of queue @dsq has waited, in ns (0: empty). */
 static u64 head_wait_ns(u64 dsq, u64 now)
 {
-	struct task_struct *p;
-	struct task_ctx *tctx;
+	struct task_struct *p = __COMPAT_scx_bpf_dsq_peek(dsq);
+	struct task_ctx *tctx = p ? lookup_task_ctx(p) : NULL;
 
-	p = __COMPAT_scx_bpf_dsq_peek(dsq);
-	if (!p)
+	return tctx ? ns_since(tctx->queued_at, now) : 0;
+}
+
+/*
+ * How long the first task of @dsq has gone unserved, for balance_in_llc():
+ * the longer of how long it has waited there and how long it has been
+ * runnable without sleeping (a task that yields or is preempted every few
+ * microseconds is queued again each time, so its wait restarts, but it
+ * wants a CPU all along). 0 if the queue is empty.
+ */
+static u64 head_unserved_ns(u64 dsq, u64 now)
+{
+	struct task_struct *p = __COMPAT_scx_bpf_dsq_peek(dsq);
+	struct task_ctx *tctx = p ? lookup_task_ctx(p) : NULL;
+	u64 waited, awake = 0;
+
+	if (!tctx)
 		return 0;
-	tctx = lookup_task_ctx(p);
-	if (!tctx || !tctx->queued_at || now < tctx->queued_at)
-		return 0;
-	return now - tctx->queued_at;
+	waited = ns_since(tctx->queued_at, now);
+	if (BPF_CORE_READ(p, nvcsw) == tctx->awake_nvcsw)
+		awake = ns_since(tctx->awake_since, now);
+	return waited > awake ? waited : awake;
 }
 
 /*
@@ -1229,25 +1269,36 @@ static bool steal_in_llc(s32 cpu, u32 llc)
  * The queues of an LLC even out: @cpu takes the first task of the busiest
  * other queue of its LLC when that queue holds at least two tasks more than
  * its own (after the move the two differ by at most one, so tasks do not
- * bounce) and that task has waited there balance_min_wait_ns (default a
- * slice). Stealing only when a queue ran dry (steal_in_llc()) never moved a
- * task to a CPU that had one queued: measured, 16 threads created on one CPU
- * next to a CPU-bound loop on each of 4 CPUs stayed 13 to one queue and 1 to
- * each other, so the 4 loops took 47% of the CPU, against 20% under EEVDF.
+ * bounce) and that task has gone unserved balance_min_wait_ns (default a
+ * slice): it has waited there that long, or been runnable without a sleep
+ * that long (head_unserved_ns()).
+ *
+ * Stealing only when a queue ran dry (steal_in_llc()) never moved a task to
+ * a CPU that had one queued: measured, 16 threads created on one CPU next to
+ * a CPU-bound loop on each of 4 CPUs stayed 13 to one queue and 1 to each
+ * other, so the 4 loops took 47% of the CPU, against 20% under EEVDF.
  * The wait: a queue whose tasks are served within a slice is left alone.
  * Moving any task (the rule before) took a third of all dispatches of perf
  * bench sched messaging at 4 vCPUs, whose 160 tasks' queues are never even
  * for long, and the run took 1.6 times EEVDF's time (docs/benchmarks.md
- * section 26.1).
+ * section 26.1). The wait alone missed tasks that never sleep but give up
+ * their CPU every few microseconds (spinning lock waiters that yield): 8 of
+ * them stayed on one queue of 2 CPUs, each queued again within a slice,
+ * and 2 CPU-bound loops kept the other CPU, 2.4 times their EEVDF share
+ * (section 29.1). Messaging's tasks sleep at every message, so the time
+ * without a sleep leaves them alone.
  */
 static bool balance_in_llc(s32 cpu, u32 llc)
 {
-	s32 best = busiest_queue(cpu, llc, scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) + 1);
+	s32 best;
 
+	if (!balance_queues)
+		return false;
+	best = busiest_queue(cpu, llc, scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) + 1);
 	if (best < 0)
 		return false;
 	if (balance_min_wait_ns &&
-	    head_wait_ns(cpu_dsq(best), scx_bpf_now()) < balance_min_wait_ns)
+	    head_unserved_ns(cpu_dsq(best), scx_bpf_now()) < balance_min_wait_ns)
 		return false;
 	return scx_bpf_dsq_move_to_local(cpu_dsq(best), 0);
 }
