@@ -62,7 +62,13 @@ def test_pull_moves_a_task_to_a_whole_idle_core():
     preempted task's CPU found nothing else to run and kept it, so nothing moved. Two hogs
     start on the two siblings of core 0 (pinned), then may run anywhere; a sleeper pinned to
     CPU 2 wakes every 20 ms, so the other core keeps asking. The pulled hog must reach that
-    core (SCX_ENQ_LAST) and stay there."""
+    core (SCX_ENQ_LAST), and the hogs must share a core at most a quarter of the time.
+
+    They do not stay apart for good: an idle CPU that steals a preempted hog brings them
+    together again now and then (20 to 65 steals and 30 to 54 pulls a run, 0 to 2 of 10
+    samples together; CI once saw 3 of 10 and failed against a limit of 2), and the next pull
+    separates them. Over 40 samples, 2 to 5 were together (about 9%); a quarter is far beyond
+    that chance."""
     from test_ssc import Stats
 
     sib0 = sorted(int(c) for c in
@@ -87,11 +93,11 @@ def test_pull_moves_a_task_to_a_whole_idle_core():
                            check=True, capture_output=True)
         time.sleep(3)
         same, samples = 0, 0
-        for _ in range(10):
+        for _ in range(40):
             cores = [core_of(next(iter(task_cpus(h.pid).values()))) for h in hogs]
             same += cores[0] == cores[1]
             samples += 1
-            time.sleep(0.5)
+            time.sleep(0.2)
         m = st.get()
         assert state() == "enabled"
     finally:
@@ -100,9 +106,10 @@ def test_pull_moves_a_task_to_a_whole_idle_core():
         st.close()
         p.send_signal(2)
         p.wait(timeout=10)
-    print("pull requests", m["pull_idle_core"], "moved", m.get("pull_moved"), "same", same)
+    print("pull requests", m["pull_idle_core"], "moved", m.get("pull_moved"), "same", same,
+          "balance moves", m["dispatch_balance"], "steals", m["dispatch_steal"])
     assert m.get("pull_moved", 0) > 0, "a pull never moved a task"
-    assert same <= samples // 5, f"the hogs stayed on one core in {same}/{samples} samples"
+    assert same <= samples // 4, f"the hogs stayed on one core in {same}/{samples} samples"
 
 
 def test_corepair_pairs_smt_siblings():
