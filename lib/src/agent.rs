@@ -76,12 +76,16 @@ pub trait Periodic {
     /// The agent's periodic work (scx_lockaware: the SSC step; scx_corepair: the balance
     /// step).
     fn step(&mut self) -> anyhow::Result<()>;
+    /// How long after the step just run the next one is due (default: `period`).
+    fn next_period(&self, period: Duration) -> Duration {
+        period
+    }
 }
 
 /// The longest a statistics request waits for [`serve`] to see it.
 pub const STATS_POLL: Duration = Duration::from_millis(100);
 
-/// Run `a.step()` every `period` and answer the statistics requests of the scx_stats server
+/// Run `a.step()` every `period` (or what [`Periodic::next_period`] says) and answer the statistics requests of the scx_stats server
 /// whose `channels()` are given until `shutdown` is set or
 /// the kernel stops the scheduler. Between the two it sleeps (nanosleep) rather than
 /// waiting in the request channel's `recv_timeout`, which spins and calls sched_yield()
@@ -113,11 +117,83 @@ pub fn serve<A: Periodic>(
         let now = Instant::now();
         if now >= next && !a.exited() {
             a.step()?;
-            next += period;
+            let p = a.next_period(period);
+            next += p;
             if next < now {
-                next = now + period;
+                next = now + p;
             }
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::Ordering;
+
+    /// Steps every `period`, or every `short` for the step after each `every`-th one; stops
+    /// itself after `steps` steps.
+    struct Ticker {
+        at: Vec<Instant>,
+        steps: usize,
+        every: usize,
+        short: Duration,
+    }
+
+    impl Periodic for Ticker {
+        type Metrics = ();
+        fn exited(&self) -> bool {
+            self.at.len() >= self.steps
+        }
+        fn metrics(&self) -> anyhow::Result<()> {
+            Ok(())
+        }
+        fn step(&mut self) -> anyhow::Result<()> {
+            self.at.push(Instant::now());
+            Ok(())
+        }
+        fn next_period(&self, period: Duration) -> Duration {
+            if self.at.len().is_multiple_of(self.every) {
+                self.short
+            } else {
+                period
+            }
+        }
+    }
+
+    #[test]
+    fn serve_takes_the_next_period_from_the_agent() {
+        let (res_tx, _res_rx) = crossbeam::channel::unbounded();
+        let (_req_tx, req_rx) = crossbeam::channel::unbounded();
+        let shutdown = AtomicBool::new(false);
+        let mut t = Ticker {
+            at: Vec::new(),
+            steps: 7,
+            every: 2,
+            short: Duration::from_millis(5),
+        };
+        serve(
+            &mut t,
+            Duration::from_millis(60),
+            (res_tx, req_rx),
+            &shutdown,
+        )
+        .unwrap();
+        assert!(!shutdown.load(Ordering::Relaxed));
+        // Steps 1, 3, 5 come a full period after the one before; 2, 4, 6 a short one after
+        // (the schedule is absolute: a step that ran late leaves the next one less).
+        let gaps: Vec<Duration> = t.at.windows(2).map(|w| w[1] - w[0]).collect();
+        for (i, g) in gaps.iter().enumerate() {
+            let (lo, hi) = if (i + 1) % 2 == 0 {
+                (Duration::from_millis(4), Duration::from_millis(40))
+            } else {
+                (Duration::from_millis(45), Duration::from_millis(200))
+            };
+            assert!(
+                *g >= lo && *g < hi,
+                "gap {i}: {g:?} outside {lo:?}..{hi:?} ({gaps:?})"
+            );
+        }
+    }
 }

@@ -258,6 +258,41 @@ def test_phase_change_shrinks_the_lock_intensive_set():
     assert after and max(after) <= 1, f"lock-intensive tasks after the phase change: {after}"
 
 
+def test_settle_window_follows_each_resize():
+    """--settle-ms: the window after each SSC resize (which the search drops) is shorter, so
+    the search's next decision comes sooner. With --interval-ms 500 --settle-ms 100 the steps
+    fall on a 500-ms grid that each resize shifts by 100 ms: a decision follows a resize by
+    a multiple of 0.5 s plus 0.1 s (without the flag, 1.5 s in a run that grew 1, 2, 4, then
+    probed 3 and settled at 2: 2.5, 4.0, 5.5, 7.0 s; with it 2.5, 3.6, 4.7, 5.8 s)."""
+    p = start("--interval-ms", "500", "--settle-ms", "100")
+    st = Stats()
+    st.get()
+    w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "2", "--duration", "12",
+                 "--cs-ns", "2000", "--outside-ns", "500")
+    moves = {}
+    while w.p.poll() is None:
+        for e in st.get()["search_decisions"].split():
+            at, rest = e.split("s:", 1)
+            moves[float(at)] = rest
+        time.sleep(0.5)
+    w.result()
+    st.close()
+    stop(p)
+    times = sorted(moves)
+    print(moves)
+
+    def resized(rest):  # "2->4:Grow:1.263"; a Settle may keep the size
+        old, new = rest.split(":", 1)[0].split("->")
+        return old != new
+
+    pairs = [(a, b) for a, b in zip(times, times[1:]) if resized(moves[a])]
+    assert pairs, f"no resize followed by another decision: {moves}"
+    for a, b in pairs:
+        # Times are printed to 0.1 s; a step may run up to a few tens of ms late.
+        off = round((b - a - 0.1) / 0.5, 1)
+        assert abs(off - round(off)) <= 0.2, f"{a} -> {b}: not 0.1 s past the 0.5-s grid ({moves})"
+
+
 def test_other_tasks_may_use_idle_ssc_cpus():
     """Decision (README): tasks that are not lock-intensive may run on idle SSC CPUs. With a
     fixed SSC of CPUs 0-1 and no lock work, 4 CPU hogs use all 4 CPUs."""
@@ -289,6 +324,7 @@ def test_other_tasks_may_use_idle_ssc_cpus():
     (["--search", "fast"], "--search"),
     (["--lock-threshold", "0"], "--lock-threshold"),
     (["--retrigger-band", "-1"], "--retrigger-band"),
+    (["--interval-ms", "100", "--settle-ms", "101"], "--settle-ms"),
 ])
 def test_invalid_ssc_flags_refused_before_load(args, flag):
     seq0 = (SCX / "enable_seq").read_text()

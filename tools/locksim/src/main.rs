@@ -103,6 +103,12 @@ struct Cli {
     /// search judges each size by them instead of by the CPU-time estimate thro.
     #[arg(long, global = true)]
     hints: bool,
+    /// --search: ticks of the window right after each move, which the search drops while
+    /// tasks migrate (1 to --window-ticks; default: a full window, as scx_lockaware's agent
+    /// does). A what-if beyond the agent: how much sooner a shorter settling window would
+    /// let the search settle (docs/locksim.md).
+    #[arg(long, global = true, value_name = "TICKS", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    settle_ticks: Option<u64>,
     /// --search: windows per run (2 to 100000).
     #[arg(long, global = true, default_value = "40", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     windows: u64,
@@ -229,6 +235,9 @@ fn search_table(
         "{:>5} {:>8} {:>7} {:>7} {:>9} {:>8} {:>8}  sizes",
         "cores", "settled", "after", "oracle", "at size", "run", "oracle"
     );
+    if let Some(t) = cli.settle_ticks {
+        println!("(a window of {t} ticks after each move; \"after\" counts full windows' time)");
+    }
     let mut all = Vec::new();
     for &n in cores {
         let p = search_loop::default_params(n, mode, cli.window_ticks);
@@ -238,6 +247,7 @@ fn search_table(
             cores: n,
             sharing: cli.sharing(),
             hints: cli.hints,
+            settle: cli.settle_ticks,
         };
         let o = search_loop::run(&m, cli.window_ticks, cli.windows as usize, cli.seed, p);
         let sizes: Vec<String> = o.windows.iter().map(|w| w.size.to_string()).collect();
@@ -245,7 +255,11 @@ fn search_table(
             "{:>5} {:>8} {:>7} {:>7} {:>9.3} {:>8.3} {:>8.2}  {}",
             n,
             o.settled,
-            o.settled_after,
+            if cli.settle_ticks.is_some() {
+                format!("{:.2}", o.settled_after_time)
+            } else {
+                o.settled_after.to_string()
+            },
             o.oracle_size,
             o.settled_ratio,
             o.run_ratio,

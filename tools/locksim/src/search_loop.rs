@@ -56,6 +56,9 @@ pub struct LoopOutcome {
     pub settled: usize,
     /// Windows until the size last changed (0: never moved).
     pub settled_after: usize,
+    /// Time until the size last changed, in full windows (differs from `settled_after` only
+    /// with a shorter window after each move, [`Machine::settle`]).
+    pub settled_after_time: f64,
     /// Critical sections per 1000 ticks over the whole search run.
     pub run_throughput: f64,
     /// The fixed-size throughput at every size 1..=cores (index n - 1).
@@ -99,6 +102,10 @@ pub struct Machine<'a> {
     /// The threads report their acquisitions (informing hints, as libinform's locks and the
     /// shim do), and the search judges progress by them (`ssc_search::Measure`).
     pub hints: bool,
+    /// Ticks of the window right after a move, which the search drops (tasks migrate in
+    /// it); `None` or the window's length: a full window, as the agent does. Beyond the
+    /// agent: what a shorter settling window would save (docs/locksim.md).
+    pub settle: Option<Tick>,
 }
 
 /// Run `windows` windows of `window` ticks on `m` with `params`' search deciding the set's
@@ -110,7 +117,9 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
         cores,
         sharing,
         hints,
+        settle,
     } = m;
+    let settle = settle.unwrap_or(window).clamp(1, window);
     let ticks = window * windows as Tick;
     let all: Vec<usize> = (1..=cores).collect();
     let fixed: Vec<f64> = sweep(platform, workload, &all, sharing, ticks, seed)
@@ -131,9 +140,11 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
     let mut last = sim.advance(0);
     let mut out = Vec::with_capacity(windows);
     let mut settled_after = 0;
+    let (mut end, mut settled_at, mut len) = (0, 0, window);
     for w in 0..windows {
         let size = search.size();
-        let now = sim.advance((w as Tick + 1) * window);
+        end += len;
+        let now = sim.advance(end);
         // --hints: the threads report every critical section they complete.
         let (acq, acq_run_ns) = if hints {
             (
@@ -148,18 +159,22 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
             spin_ns: ((now.wait - last.wait) - (now.asleep - last.asleep)) as f64,
             block_ns: (now.asleep - last.asleep) as f64,
             lock_sys_ns: 0.0,
-            wall_ns: window as f64,
+            wall_ns: len as f64,
             acq,
             acq_run_ns,
         };
         let d = search.feed(Duration::from_nanos(now.at), n_lock, &votes);
+        let this_len = len;
+        len = window;
         if d.new_size != size {
             sim.set_active(d.new_size);
             settled_after = w + 1;
+            settled_at = end;
+            len = settle;
         }
         out.push(Window {
             size,
-            throughput: (now.sections - last.sections) as f64 * 1000.0 / window as f64,
+            throughput: (now.sections - last.sections) as f64 * 1000.0 / this_len as f64,
             thro: d.thro,
             votes: WindowVotes {
                 run: votes.run_ns,
@@ -172,12 +187,13 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
         last = now;
     }
     let settled = search.size();
-    let run_throughput = last.sections as f64 * 1000.0 / ticks.max(1) as f64;
+    let run_throughput = last.sections as f64 * 1000.0 / end.max(1) as f64;
     LoopOutcome {
         cores,
         windows: out,
         settled,
         settled_after,
+        settled_after_time: settled_at as f64 / window as f64,
         run_throughput,
         settled_ratio: fixed[settled - 1] / oracle,
         run_ratio: run_throughput / oracle,
@@ -206,6 +222,7 @@ mod tests {
                     cores,
                     sharing: None,
                     hints: false,
+                    settle: None,
                 };
                 let o = run(&m, 20_000, 40, 1, params);
                 assert!(
@@ -232,6 +249,7 @@ mod tests {
             cores: 8,
             sharing: None,
             hints: false,
+            settle: None,
         };
         let o = run(
             &m,
@@ -244,5 +262,43 @@ mod tests {
         assert!(o.windows.iter().any(|w| w.size > 1), "{:?}", o.windows);
         // More cores, more sections: C2 scales, so the run beats the one-core throughput.
         assert!(o.run_throughput > o.fixed[0], "{o:?}");
+    }
+
+    #[test]
+    fn a_short_window_after_each_move_settles_sooner() {
+        // C2 climbs 1, 2, 4, 8, 16: each move is followed by a dropped window. A quarter
+        // window there saves three quarters of a window per move before the last one (whose
+        // short window comes after the time counted), with the same decisions.
+        let p = Platform::builtin("P1", 1).unwrap();
+        let w = Workload::builtin("C2").unwrap();
+        let go = |settle| {
+            let m = Machine {
+                platform: &p,
+                workload: &w,
+                cores: 16,
+                sharing: None,
+                hints: false,
+                settle,
+            };
+            run(
+                &m,
+                20_000,
+                30,
+                1,
+                default_params(16, ssc_search::Mode::Refine, 20_000),
+            )
+        };
+        let (full, short) = (go(None), go(Some(5_000)));
+        assert_eq!(full.settled_after_time, full.settled_after as f64);
+        let sizes = |o: &LoopOutcome| o.windows.iter().map(|w| w.size).collect::<Vec<_>>();
+        assert_eq!(sizes(&full), sizes(&short));
+        assert_eq!(full.settled, 16);
+        let moves = 3.0;
+        assert!(
+            (full.settled_after_time - short.settled_after_time - moves * 0.75).abs() < 1e-9,
+            "{} -> {}",
+            full.settled_after_time,
+            short.settled_after_time
+        );
     }
 }
