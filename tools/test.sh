@@ -35,7 +35,7 @@ tools/vm/vmrun --cpus 4 --memory 2G --timeout 1500 -- \
 # The same tests on the newest kernel (its sched_ext lives in kernel/sched/ext/, its futex
 # sleep function and several kfuncs changed: the __COMPAT_ helpers and the load-time probe
 # choice must cover both).
-tools/vm/vmrun --kernel "$k72" --cpus 4 --memory 2G --timeout 1200 -- \
+tools/vm/vmrun --kernel "$k72" --cpus 4 --memory 2G --timeout 1500 -- \
   "$PY" -m pytest -v -m "not slow" tests/vm --ignore tests/vm/test_smt.py \
   --ignore tests/vm/test_llc.py
 # Idle-core-first placement needs SMT siblings: a 2-core x 2-thread guest.
