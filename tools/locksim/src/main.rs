@@ -297,6 +297,13 @@ fn real_main() -> Result<()> {
     }
     workload.validate(&platform)?;
     let cores = parse_cores(&cli.cores, platform.cores())?;
+    if let Some(t) = cli.settle_ticks.filter(|t| *t > cli.window_ticks) {
+        bail!(
+            "--settle-ticks {t}: longer than --window-ticks {} (allowed: 1 to {})",
+            cli.window_ticks,
+            cli.window_ticks
+        );
+    }
 
     let search = match cli.cmd {
         Some(Cmd::Search { mode }) => Some(mode),
