@@ -85,9 +85,9 @@ pub trait Periodic {
 /// The longest a statistics request waits for [`serve`] to see it.
 pub const STATS_POLL: Duration = Duration::from_millis(100);
 
-/// Run `a.step()` every `period` (or what [`Periodic::next_period`] says) and answer the statistics requests of the scx_stats server
-/// whose `channels()` are given until `shutdown` is set or
-/// the kernel stops the scheduler. Between the two it sleeps (nanosleep) rather than
+/// Run `a.step()` every `period` (or what [`Periodic::next_period`] says) and answer the
+/// statistics requests of the scx_stats server whose `channels()` are given until `shutdown`
+/// is set or the kernel stops the scheduler. Between the two it sleeps (nanosleep) rather than
 /// waiting in the request channel's `recv_timeout`, which spins and calls sched_yield()
 /// before it parks: with a 20 ms period that cost scx_corepair's agent 60 ms of CPU per
 /// second in a TCG guest (perf: crossbeam's `Channel::recv` and the context switches of its

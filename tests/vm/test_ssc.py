@@ -276,6 +276,8 @@ def test_settle_window_follows_each_resize():
             moves[float(at)] = rest
         time.sleep(0.5)
     w.result()
+    # Still this scheduler, attached all along (the moves came from its own socket).
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
     st.close()
     stop(p)
     times = sorted(moves)
