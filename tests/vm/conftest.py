@@ -12,6 +12,16 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long VM runs left out of the default test run")
 
 
+def pytest_terminal_summary(terminalreporter):
+    """The guest's clock at the end of the run, for reading a failure: a clocksource marked
+    unstable leaves sched_clock standing still between late ticks (tools/vm/vmrun)."""
+    cs = Path("/sys/devices/system/clocksource/clocksource0/current_clocksource")
+    dmesg = subprocess.run(["dmesg"], capture_output=True, text=True).stdout.splitlines()
+    unstable = [line for line in dmesg if "unstable" in line.lower()]
+    terminalreporter.write_line(f"guest clocksource: {cs.read_text().strip()}; "
+                                f"{'; '.join(unstable) or 'nothing marked unstable'}")
+
+
 def _attached():
     return STATE.exists() and STATE.read_text().strip() != "disabled"
 

@@ -588,6 +588,10 @@ mod tests {
         assert_eq!(bpf_intf::RATE_SHIFT, pairing::RATE_SHIFT);
         assert_eq!(bpf_intf::RATE_MAX, pairing::RATE_MAX);
         assert_eq!(u64::from(bpf_intf::AVG_WINDOW), pairing::AVG_WINDOW);
+        assert_eq!(
+            u64::from(bpf_intf::RATE_MIN_INSTRUCTIONS),
+            pairing::RATE_MIN_INSTRUCTIONS
+        );
         for c in pairing::rule_cases() {
             assert!(c.rates.len() <= bpf_intf::corepair_consts_RC_RATES as usize);
             assert!(c.other.len() <= bpf_intf::corepair_consts_RC_OTHER as usize);

@@ -26,10 +26,22 @@ pub const RATE_MAX: u64 = RATE_ONE << 10;
 /// instead of averaging over the whole uptime.
 pub const AVG_WINDOW: u64 = 1024;
 
+/// A task's rate stays 0 (no demand known) until this many of the second event
+/// ("instructions") have been counted for it: a ratio over a handful of events says nothing of
+/// its demand. With the software `cpu-clock` as the second event, a guest whose sched_clock
+/// had become unstable (QEMU TCG on a loaded host: the clock stands still between late ticks)
+/// read switch intervals of 0 ns holding page faults, and one new task rated at `RATE_MAX`
+/// lifted its pair's m (an average over 1024 switches) 10^5-fold, above every real task.
+/// 2^20 is about 0.3 ms of a CPU's instructions, or 1 ms of `cpu-clock`.
+pub const RATE_MIN_INSTRUCTIONS: u64 = 1 << 20;
+
 /// Equation 4-5 / figure 4.3: the cumulative rate of `accesses` per `instructions`, fixed
-/// point. Both sums are halved until `accesses` fits in 31 bits, which keeps the ratio and
-/// lets `accesses << 32` fit in 64 bits. A task with no instructions counted yet has rate 0.
+/// point; 0 below [`RATE_MIN_INSTRUCTIONS`]. Both sums are halved until `accesses` fits in
+/// 31 bits, which keeps the ratio and lets `accesses << 32` fit in 64 bits.
 pub fn rate(mut accesses: u64, mut instructions: u64) -> u64 {
+    if instructions < RATE_MIN_INSTRUCTIONS {
+        return 0;
+    }
     while accesses >> 31 != 0 {
         accesses >>= 1;
         instructions >>= 1;
@@ -302,7 +314,12 @@ pub fn rule_cases() -> Vec<RuleCase> {
             rates: (0..len).map(|_| next(RATE_ONE)).collect(),
             other: (0..olen).map(|_| next(RATE_ONE)).collect(),
             accesses: next(1 << 40) << next(24),
-            instructions: next(1 << 50) + next(2),
+            // Half of them near RATE_MIN_INSTRUCTIONS, on both sides.
+            instructions: if next(2) == 0 {
+                next(1 << 50) + next(2)
+            } else {
+                RATE_MIN_INSTRUCTIONS - 2 + next(4)
+            },
             avg1: (next(RATE_ONE << 10), next(AVG_WINDOW)),
             avg2: (next(RATE_ONE << 10), next(AVG_WINDOW)),
             waited: next(100_000_000),
@@ -318,18 +335,22 @@ mod tests {
 
     #[test]
     fn rate_is_the_cumulative_ratio() {
+        const MIN: u64 = RATE_MIN_INSTRUCTIONS;
         assert_eq!(rate(0, 0), 0);
-        assert_eq!(rate(1, 0), RATE_MAX);
-        assert_eq!(rate(1, 2), RATE_ONE / 2);
-        assert_eq!(rate(3, 100), (3 << 32) / 100);
+        // Too few instructions: no demand known, however many accesses.
+        assert_eq!(rate(1, 0), 0);
+        assert_eq!(rate(1 << 30, MIN - 1), 0);
+        assert_eq!(rate(1, MIN), RATE_ONE / MIN);
+        assert_eq!(rate(MIN, 2 * MIN), RATE_ONE / 2);
+        assert_eq!(rate(3, 100 * MIN), (3 << 32) / (100 * MIN));
         // Large sums keep the ratio (within the halving's rounding).
         let r = rate(1 << 50, 1 << 53);
         assert_eq!(r, RATE_ONE / 8);
-        assert_eq!(rate(u64::MAX, 1), RATE_MAX);
+        assert_eq!(rate(u64::MAX, MIN), RATE_MAX);
         // Eq. 4-5 is cumulative: a slice with a different ratio moves it only in proportion.
-        let (a, i) = (100u64, 10_000u64);
-        assert!(rate(a + 100, i + 1000) > rate(a, i));
-        assert!(rate(a + 100, i + 1000) < rate(100, 1000));
+        let (a, i) = (100 * MIN, 10_000 * MIN);
+        assert!(rate(a + 100 * MIN, i + 1000 * MIN) > rate(a, i));
+        assert!(rate(a + 100 * MIN, i + 1000 * MIN) < rate(100 * MIN, 1000 * MIN));
     }
 
     #[test]

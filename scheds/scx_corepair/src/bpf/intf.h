@@ -10,6 +10,7 @@
 #define RATE_SHIFT	32
 #define RATE_MAX	(1ULL << 42)	/* pairing::RATE_MAX */
 #define AVG_WINDOW	1024		/* pairing::AVG_WINDOW */
+#define RATE_MIN_INSTRUCTIONS	(1ULL << 20)	/* pairing::RATE_MIN_INSTRUCTIONS */
 
 enum corepair_consts {
 	MAX_CPUS	= 1024,	/* highest CPU id + 1 the scheduler handles */

@@ -191,12 +191,17 @@ static u64 task_rate(const struct task_struct *p)
  * (--check-rules) so that the two cannot drift apart.
  */
 
-/* Eq. 4-5 / figure 4.3: the cumulative rate, RATE_SHIFT fixed point. */
+/*
+ * Eq. 4-5 / figure 4.3: the cumulative rate, RATE_SHIFT fixed point; 0 until
+ * RATE_MIN_INSTRUCTIONS have been counted (pairing.rs says why).
+ */
 static u64 rate(u64 accesses, u64 instructions)
 {
 	u64 r;
 	int i;
 
+	if (instructions < RATE_MIN_INSTRUCTIONS)
+		return 0;
 	for (i = 0; i < 64 && (accesses >> 31); i++) {
 		accesses >>= 1;
 		instructions >>= 1;
