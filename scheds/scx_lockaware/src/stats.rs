@@ -83,6 +83,9 @@ sched_common::sched_metrics! {
             "Tasks queued on their CPU's vtime-ordered queue (no CPU was idle)",
         kick_idle = lockaware_stat_STAT_KICK_IDLE:
             "Enqueued tasks handed straight to an idle CPU (a fully idle core first)",
+        behind_kthread = lockaware_stat_STAT_BEHIND_KTHREAD:
+            "Tasks at the end of a slice queued to run next on their CPU, right after the \
+             per-CPU kthreads that were the only tasks waiting there, not moved to an idle CPU",
         pull_idle_core = lockaware_stat_STAT_PULL_IDLE_CORE:
             "Tasks preempted on a core running two tasks so that a fully idle core takes one",
         dispatch_own = lockaware_stat_STAT_DISPATCH_OWN:
@@ -188,7 +191,7 @@ impl Metrics {
         writeln!(
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{} | \
-             disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} pull {}/{} | \
+             disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
              yield {} (kept {}) wake-preempt {} (late {}) capped {}us",
             self.uptime_s,
             self.nr_cpus,
@@ -207,6 +210,7 @@ impl Metrics {
             self.queue_aged,
             self.kick_idle,
             self.kick_after_queue,
+            self.behind_kthread,
             self.pull_moved,
             self.pull_idle_core,
             self.yield_given,

@@ -60,6 +60,7 @@ enum lockaware_stat {
 	STAT_PINNED_DIRECT,	/* woken one-CPU task put on its CPU's local queue */
 	STAT_CPU_ENQ,		/* task queued on its CPU's vtime queue */
 	STAT_KICK_IDLE,		/* enqueued task handed to an idle CPU, which is woken */
+	STAT_BEHIND_KTHREAD,	/* slice ended, only kthreads waited: task runs next on its CPU */
 	STAT_PULL_IDLE_CORE,	/* task preempted on a doubly busy core for an idle core */
 	STAT_DISPATCH_OWN,	/* CPU took work from its own queue */
 	STAT_DISPATCH_STEAL,	/* CPU took work from another CPU's queue of its LLC */

@@ -12,8 +12,10 @@
  *   select_cpu  - on wake-up, put the task straight on an idle CPU, a fully
  *                 idle SMT core first;
  *   enqueue     - per-CPU kthreads go to their CPU's local queue, and so do
- *                 woken one-CPU tasks while nothing else waits for their
- *                 CPU (bounded, see pinned_local_ok()); otherwise an idle CPU that may run the task (a fully
+ *                 woken one-CPU tasks, and tasks whose slice ended while
+ *                 only kthreads wait there, while nothing else waits for
+ *                 their CPU (see pinned_local_ok(), only_kthreads_wait());
+ *                 otherwise an idle CPU that may run the task (a fully
  *                 idle core first) gets it directly and is woken; else the
  *                 task joins its CPU's vtime-ordered queue, and a woken
  *                 task that has run less than the CPU's current task
@@ -186,6 +188,14 @@ struct {
 struct cpu_ctx {
 	u64 dispatched_at;	/* when the CPU last called dispatch() (ns) */
 	u64 preempt_at;		/* a deferred wake-up preemption is due (ns), or 0 */
+	/*
+	 * Per-CPU kthreads enqueue() put on this CPU's local queue that have
+	 * not started running yet. An upper bound of those still there: one
+	 * that leaves without running is forgotten when dispatch() next runs,
+	 * which it does only with the local queue empty. Written under this
+	 * CPU's run-queue lock only.
+	 */
+	u32 kthreads_local;
 };
 
 struct {
@@ -640,6 +650,13 @@ static bool eligible_on(s32 cpu, u64 vtime)
 	return vtime <= sum / nr;
 }
 
+static struct cpu_ctx *cpu_ctx_of(s32 cpu)
+{
+	u32 zero = 0;
+
+	return bpf_map_lookup_percpu_elem(&cpu_ctxs, &zero, cpu);
+}
+
 /*
  * A wake-up preemption of @cpu's running task, due in @delay_ns: the earliest
  * one pending stands until the CPU next dispatches (which serves the queue in
@@ -647,11 +664,9 @@ static bool eligible_on(s32 cpu, u64 vtime)
  */
 static void defer_preempt(s32 cpu, u64 delay_ns)
 {
-	struct cpu_ctx *cctx;
-	u32 zero = 0;
+	struct cpu_ctx *cctx = cpu_ctx_of(cpu);
 	u64 at;
 
-	cctx = bpf_map_lookup_percpu_elem(&cpu_ctxs, &zero, cpu);
 	if (!cctx)
 		return;
 	at = scx_bpf_now() + delay_ns;
@@ -807,32 +822,64 @@ s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 static s32 take_pull_hint(struct task_struct *p);
 
 /*
+ * Whether nothing waits for @cpu but what its local queue holds: its own
+ * queue and, on an SSC CPU, its LLC's SSC queue are empty. A task put on the
+ * local queue, which runs ahead of everything else, then jumps nobody.
+ */
+static bool nothing_queued_for(s32 cpu)
+{
+	if (scx_bpf_dsq_nr_queued(cpu_dsq(cpu)))
+		return false;
+	return !(cpu_in_ssc(cpu) && scx_bpf_dsq_nr_queued(ssc_dsq(cpu_to_llc(cpu))));
+}
+
+/*
  * Whether a woken one-CPU task may go straight to @cpu's local queue, which
  * the CPU runs without a dispatch() round: a pinned hand-off (two pinned
  * tasks waking each other, as in a semaphore ping-pong) then costs no
- * dispatch. The local queue runs ahead of everything else, so this is
- * allowed only while nothing else waits for @cpu (its own queue and, on an
- * SSC CPU, its LLC's SSC queue are empty: nobody is jumped), and only while
- * the CPU has called dispatch() within the last slice: two tasks waking
- * each other through the local queue would otherwise keep the CPU from ever
+ * dispatch. Allowed only while nothing_queued_for(@cpu), and only while the
+ * CPU has called dispatch() within the last slice: two tasks waking each
+ * other through the local queue would otherwise keep the CPU from ever
  * dispatching, and stealing, SSC rescue and work queued later would wait on
  * it (a watchdog ejection under the sem microbenchmark before this bound).
  */
 static bool pinned_local_ok(s32 cpu)
 {
 	struct cpu_ctx *cctx;
-	u32 zero = 0;
 	u64 at;
 
-	if (scx_bpf_dsq_nr_queued(cpu_dsq(cpu)))
+	if (!nothing_queued_for(cpu))
 		return false;
-	if (cpu_in_ssc(cpu) && scx_bpf_dsq_nr_queued(ssc_dsq(cpu_to_llc(cpu))))
-		return false;
-	cctx = bpf_map_lookup_percpu_elem(&cpu_ctxs, &zero, cpu);
+	cctx = cpu_ctx_of(cpu);
 	if (!cctx)
 		return false;
 	at = cctx->dispatched_at;
 	return at && scx_bpf_now() - at < slice_ns;
+}
+
+/*
+ * Whether the tasks waiting on @cpu's local queue are all per-CPU kthreads
+ * (at least one). A task at the end of its slice is requeued without a
+ * dispatch() when something waits there; if that is only a kthread
+ * (ksoftirqd, an rcu or kworker thread: short runs, several a second), the
+ * task runs next on its own CPU, right after the kthread, as EEVDF leaves
+ * it, instead of moving to an idle CPU: on an SMT guest two CPU hogs moved
+ * 60 times in 4 s that way, half of the moves to the other core's idle
+ * sibling, where they then shared a core (docs/benchmarks.md §30.3). Any
+ * other task there (a woken task that preempts, one dispatch() chose, a
+ * pinned task) still lets it move. The caller also needs
+ * nothing_queued_for(@cpu), and needs no bound on the time since the last
+ * dispatch(), unlike pinned_local_ok(): a task queued for @cpu meanwhile
+ * waits at most the slice the task then runs, since at its end the task
+ * goes to @cpu's own queue and the emptied local queue makes the CPU
+ * dispatch in vtime order.
+ */
+static bool only_kthreads_wait(s32 cpu)
+{
+	struct cpu_ctx *cctx = cpu_ctx_of(cpu);
+	s32 n = scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL_ON | cpu);
+
+		return cctx && n > 0 && n <= cctx->kthreads_local;
 }
 
 void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
@@ -853,6 +900,10 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	 * would take from its own or another queue.
 	 */
 	if (p->nr_cpus_allowed == 1 && is_pcpu_kthread(p)) {
+		struct cpu_ctx *cctx = cpu_ctx_of(cpu);
+
+		if (cctx)
+			cctx->kthreads_local++;
 		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
 		stat_inc(STAT_KTHREAD_LOCAL);
 		return;
@@ -955,7 +1006,12 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		idle = take_pull_hint(p);
 		if (idle >= 0)
 			stat_inc(STAT_PULL_MOVED);
-		else if (smt_enabled)
+		else if (cpu == scx_bpf_task_cpu(p) && only_kthreads_wait(cpu) &&
+			 nothing_queued_for(cpu)) {
+			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL_ON | cpu, slice_ns, enq_flags);
+			stat_inc(STAT_BEHIND_KTHREAD);
+			return;
+		} else if (smt_enabled)
 			idle = pick_idle_cpu(p, cpu);	/* a whole idle core first */
 		else
 			idle = scx_bpf_pick_idle_cpu(p->cpus_ptr, 0);
@@ -1341,6 +1397,7 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	if (cctx) {
 		cctx->dispatched_at = scx_bpf_now();
 		cctx->preempt_at = 0;
+		cctx->kthreads_local = 0;	/* the local queue is empty */
 	}
 
 	/* A lock waiter yielded its CPU for its preempted holder. */
@@ -1953,6 +2010,13 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 	struct llc_ctx *lctx;
 	s32 cpu = scx_bpf_task_cpu(p);
 	u32 llc = cpu_to_llc(cpu);
+
+	if (p->nr_cpus_allowed == 1 && is_pcpu_kthread(p)) {
+		struct cpu_ctx *cctx = cpu_ctx_of(cpu);
+
+		if (cctx && cctx->kthreads_local)
+			cctx->kthreads_local--;
+	}
 
 	if (!tctx)
 		return;
