@@ -876,17 +876,20 @@ static bool pinned_local_ok(s32 cpu)
  */
 static bool only_kthreads_wait(s32 cpu)
 {
-	struct cpu_ctx *cctx = cpu_ctx_of(cpu);
 	s32 n = scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL_ON | cpu);
+	struct cpu_ctx *cctx;
 
-		return cctx && n > 0 && n <= cctx->kthreads_local;
+	if (n <= 0)
+		return false;	/* the common case: dispatch() chose the next task */
+	cctx = cpu_ctx_of(cpu);
+	return cctx && n <= cctx->kthreads_local;
 }
 
 void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 {
 	struct task_ctx *tctx = NULL;
 	s32 cpu = scx_bpf_task_cpu(p), idle = -1;
-	bool requeue;
+	bool requeue, own_cpu = true;
 	u32 llc;
 
 	if ((enq_flags & SCX_ENQ_WAKEUP) && nr_lock_sleepers) {
@@ -955,8 +958,10 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	}
 
 	/* The task's CPU may have left its allowed set (affinity change). */
-	if (!bpf_cpumask_test_cpu(cpu, p->cpus_ptr))
+	if (!bpf_cpumask_test_cpu(cpu, p->cpus_ptr)) {
 		cpu = bpf_cpumask_any_distribute(p->cpus_ptr);
+		own_cpu = false;
+	}
 
 	/*
 	 * Lock-intensive tasks run only on SSC CPUs: an idle one gets the task
@@ -1006,8 +1011,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		idle = take_pull_hint(p);
 		if (idle >= 0)
 			stat_inc(STAT_PULL_MOVED);
-		else if (cpu == scx_bpf_task_cpu(p) && only_kthreads_wait(cpu) &&
-			 nothing_queued_for(cpu)) {
+		else if (own_cpu && only_kthreads_wait(cpu) && nothing_queued_for(cpu)) {
 			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL_ON | cpu, slice_ns, enq_flags);
 			stat_inc(STAT_BEHIND_KTHREAD);
 			return;
