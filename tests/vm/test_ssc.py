@@ -295,6 +295,37 @@ def test_settle_window_follows_each_resize():
         assert abs(off - round(off)) <= 0.2, f"{a} -> {b}: not 0.1 s past the 0.5-s grid ({moves})"
 
 
+def test_window_after_a_resize_ends_when_the_tasks_have_followed():
+    """Without --settle-ms the window after each SSC resize, which the search drops, lasts
+    until the tasks have followed the new SSC (ssc_follow_ms: every SSC CPU has started a
+    lock-intensive task, none runs outside), checked every 5 ms: settle_window_ms is that
+    time plus the check's delay, not the full 500-ms window."""
+    p = start("--interval-ms", "500")
+    st = Stats()
+    st.get()
+    w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "2", "--duration", "10",
+                 "--cs-ns", "2000", "--outside-ns", "500")
+    seen = set()
+    while w.p.poll() is None:
+        s = st.get()
+        if s["settle_window_ms"] >= 0:
+            seen.add((s["ssc_follow_ms"], s["settle_window_ms"], s["search_decisions"]))
+        time.sleep(0.2)
+    w.result()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    st.close()
+    stop(p)
+    print(sorted(seen))
+    assert seen, "the search never resized the SSC"
+    for follow, window, moves in seen:
+        if follow < 0:  # a window that ended without the tasks following
+            assert window >= 495, (follow, window, moves)
+            continue
+        # The agent checks every 5 ms; a TCG guest wakes it late by some ms.
+        assert follow <= window <= follow + 5 + 60, (follow, window, moves)
+    assert any(0 <= f < 100 for f, _, _ in seen), f"no resize followed within 100 ms: {seen}"
+
+
 def test_other_tasks_may_use_idle_ssc_cpus():
     """Decision (README): tasks that are not lock-intensive may run on idle SSC CPUs. With a
     fixed SSC of CPUs 0-1 and no lock work, 4 CPU hogs use all 4 CPUs."""

@@ -153,10 +153,11 @@ struct Opts {
     interval_ms: u64,
 
     /// How long the window right after an SSC resize lasts, in milliseconds (1 to
-    /// --interval-ms; default: --interval-ms). The search drops that window while tasks
-    /// migrate, so a shorter one lets it settle sooner: in scx-locksim a quarter window cuts
-    /// the time to settle by 13-33% (docs/locksim.md). Not yet measured in a guest: how
-    /// long tasks take to follow a resize there decides how short is safe.
+    /// --interval-ms). The search drops that window while tasks migrate. By default it ends
+    /// as soon as they have followed the resize (every SSC CPU, or as many as there are
+    /// lock-intensive tasks, has started one, and none runs outside: the ssc_follow_ms
+    /// statistic), checked every 5 ms, and after --interval-ms at most; this flag fixes its
+    /// length instead.
     #[arg(long, value_name = "MS", value_parser = parse_settle_ms, allow_hyphen_values = true)]
     settle_ms: Option<u64>,
 
@@ -526,9 +527,52 @@ struct SscState {
     /// The last window's estimate, for the statistics.
     last_window: Votes,
     n_lock: u64,
-    /// The last step resized the SSC: the next window, which the search drops, lasts
-    /// --settle-ms.
-    resized: bool,
+    /// When the search last resized the SSC, while the window after it, which the search
+    /// drops, lasts (until the tasks follow, or --settle-ms).
+    resized_at: Option<Instant>,
+    /// How long the placement took to follow the search's last resize, ms (None: not yet).
+    follow_ms: Option<f64>,
+    /// How long the window after the last resize lasted, ms (None: no resize yet).
+    settle_window_ms: Option<f64>,
+}
+
+/// How often the agent checks whether the tasks have followed a resize (without --settle-ms).
+const FOLLOW_POLL: Duration = Duration::from_millis(5);
+
+/// One CPU's row of the BPF side's `ssc_follow[]`, as `follow_ns()` reads it.
+#[derive(Clone, Copy, Debug, Default)]
+struct FollowRow {
+    in_ssc: bool,
+    /// The SSC generation in which a lock-intensive task first started here, and when.
+    gen: u64,
+    at: u64,
+    /// Outside the SSC: a lock-intensive task the SSC admits runs here now; when the last
+    /// one left.
+    out_running: bool,
+    out_left_at: u64,
+}
+
+/// How long the placement took to follow the SSC change made at `changed_at` (generation
+/// `gen`), in ns (issue #11, the window after a resize). It has followed once `need` SSC CPUs
+/// have started a lock-intensive task since the change and none that the SSC admits runs
+/// outside it; the time is the later of the last such start and the end of the last run
+/// outside. None while it has not followed.
+fn follow_ns(gen: u64, changed_at: u64, rows: &[FollowRow], need: usize) -> Option<u64> {
+    let mut reached = 0;
+    let mut last = changed_at;
+    for r in rows {
+        if r.in_ssc {
+            if r.gen == gen {
+                reached += 1;
+                last = last.max(r.at);
+            }
+        } else if r.out_running {
+            return None;
+        } else {
+            last = last.max(r.out_left_at);
+        }
+    }
+    (reached >= need).then(|| last - changed_at)
 }
 
 struct Scheduler<'a> {
@@ -540,7 +584,7 @@ struct Scheduler<'a> {
     nr_llcs: usize,
     slice_us: u64,
     interval: Duration,
-    /// --settle-ms (None: a full --interval-ms).
+    /// --settle-ms (None: until the tasks follow a resize, a full --interval-ms at most).
     settle: Option<Duration>,
     started: Instant,
     ssc: SscState,
@@ -672,7 +716,9 @@ impl<'a> Scheduler<'a> {
             prev_at: Instant::now(),
             last_window: Votes::default(),
             n_lock: 0,
-            resized: false,
+            resized_at: None,
+            follow_ms: None,
+            settle_window_ms: None,
         };
         apply_ssc(&mut skel, &mut ssc, cpus)?;
 
@@ -837,6 +883,27 @@ fn apply_ssc(skel: &mut BpfSkel, ssc: &mut SscState, cpus: Vec<usize>) -> Result
     Ok(())
 }
 
+impl Scheduler<'_> {
+    /// `follow_ns()` of the SSC in force, in ms, from the BPF side's `ssc_follow[]`.
+    fn followed_ms(&self, n_lock: usize) -> Option<f64> {
+        let bss = self.skel.maps.bss_data.as_deref()?;
+        let rows: Vec<FollowRow> = (0..self.topo.nr_cpu_ids())
+            .map(|c| {
+                let f = &bss.ssc_follow[c];
+                FollowRow {
+                    in_ssc: self.ssc.cpus.contains(&c),
+                    gen: f.gen,
+                    at: f.at,
+                    out_running: f.out_running != 0,
+                    out_left_at: f.out_left_at,
+                }
+            })
+            .collect();
+        let need = self.ssc.cpus.len().min(n_lock).max(1);
+        follow_ns(bss.ssc_gen, bss.ssc_changed_at, &rows, need).map(|ns| ns as f64 / 1e6)
+    }
+}
+
 impl agent::Periodic for Scheduler<'_> {
     type Metrics = Metrics;
 
@@ -911,6 +978,8 @@ impl agent::Periodic for Scheduler<'_> {
             p_wait: s.last_window.p_wait(),
             p_sys: s.last_window.p_sys(),
             acq_rate: s.last_window.acq_rate().unwrap_or(0.0),
+            ssc_follow_ms: s.follow_ms.unwrap_or(-1.0),
+            settle_window_ms: s.settle_window_ms.unwrap_or(-1.0),
             votes_run_ms: votes.run_ns / 1e6,
             nr_lock_tasks: s.n_lock,
             top_lock_tasks: top,
@@ -924,11 +993,13 @@ impl agent::Periodic for Scheduler<'_> {
         Ok(m)
     }
 
-    /// After a resize the next window is --settle-ms long; the search drops it.
+    /// After a resize the next window, which the search drops, is --settle-ms long, or by
+    /// default checked every FOLLOW_POLL until the tasks have followed (see step()).
     fn next_period(&self, period: Duration) -> Duration {
-        match self.settle {
-            Some(s) if self.ssc.resized => s.min(period),
-            _ => period,
+        match (self.ssc.resized_at, self.settle) {
+            (None, _) => period,
+            (Some(_), Some(s)) => s.min(period),
+            (Some(_), None) => FOLLOW_POLL.min(period),
         }
     }
 
@@ -936,6 +1007,20 @@ impl agent::Periodic for Scheduler<'_> {
     /// and apply the SSC size it chose.
     fn step(&mut self) -> Result<()> {
         use bpf_intf::*;
+        if let Some(t) = self.ssc.resized_at {
+            if self.ssc.follow_ms.is_none() {
+                self.ssc.follow_ms = self.followed_ms(self.ssc.n_lock as usize);
+                if let Some(ms) = self.ssc.follow_ms {
+                    info!("SSC of {} CPUs followed in {ms:.1} ms", self.ssc.cpus.len());
+                }
+            }
+            // Without --settle-ms the dropped window lasts until the tasks have followed,
+            // a full window at most.
+            if self.settle.is_none() && self.ssc.follow_ms.is_none() && t.elapsed() < self.interval
+            {
+                return Ok(());
+            }
+        }
         let c = self.read_counters()?;
         let at = |i: u32| c[i as usize];
         let now = Instant::now();
@@ -965,7 +1050,9 @@ impl agent::Periodic for Scheduler<'_> {
 
         let since = self.started.elapsed();
         let n_lock = self.ssc.n_lock as usize;
-        self.ssc.resized = false;
+        if let Some(t) = self.ssc.resized_at.take() {
+            self.ssc.settle_window_ms = Some(now.duration_since(t).as_secs_f64() * 1e3);
+        }
         if let Some(search) = self.ssc.search.as_mut() {
             let d = search.feed(since, n_lock, &window);
             if d.action != search::Action::Wait {
@@ -981,7 +1068,9 @@ impl agent::Periodic for Scheduler<'_> {
                 );
                 let cpus = self.ssc.plan.order[..d.new_size].to_vec();
                 apply_ssc(&mut self.skel, &mut self.ssc, cpus)?;
-                self.ssc.resized = true;
+                self.ssc.resized_at = Some(now);
+                self.ssc.follow_ms = None;
+                self.ssc.settle_window_ms = None;
             }
         }
         Ok(())
@@ -1236,6 +1325,34 @@ mod tests {
             );
         }
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn follow_waits_for_every_ssc_cpu_and_for_the_runs_outside() {
+        let ssc = |gen, at| FollowRow {
+            in_ssc: true,
+            gen,
+            at,
+            ..Default::default()
+        };
+        let out = |out_running, out_left_at| FollowRow {
+            out_running,
+            out_left_at,
+            ..Default::default()
+        };
+        // A grow to 2 CPUs at t = 1000 (generation 5): the new CPU has not run a
+        // lock-intensive task yet, then it has.
+        let mut rows = vec![ssc(5, 1_200), ssc(4, 900), out(false, 0)];
+        assert_eq!(follow_ns(5, 1_000, &rows, 2), None);
+        assert_eq!(follow_ns(5, 1_000, &rows, 1), Some(200));
+        rows[1] = ssc(5, 4_000);
+        assert_eq!(follow_ns(5, 1_000, &rows, 2), Some(3_000));
+        // A shrink: a task still runs on a CPU that left the SSC; then it leaves at 7000.
+        // An outside run that ended before the change does not count.
+        let mut rows = vec![ssc(6, 1_500), out(true, 500), out(false, 800)];
+        assert_eq!(follow_ns(6, 1_000, &rows, 1), None);
+        rows[1] = out(false, 7_000);
+        assert_eq!(follow_ns(6, 1_000, &rows, 1), Some(6_000));
     }
 
     #[test]

@@ -59,6 +59,14 @@ sched_common::sched_metrics! {
                        reported in the last window (informing hints, --inform-lib; 0 unless \
                        such tasks did 90% of the run): then the search judges sizes by them")]
         acq_rate: f64,
+        #[stat(desc = "Time the placement took to follow the last SSC change, ms: until as \
+                       many SSC CPUs as it has (or as there are lock-intensive tasks) had \
+                       started a lock-intensive task and none ran outside; -1 until then")]
+        ssc_follow_ms: f64,
+        #[stat(desc = "Length of the window after the last SSC change, which the search \
+                       dropped, ms (--settle-ms, or by default until the placement followed); \
+                       -1 before the first change")]
+        settle_window_ms: f64,
         #[stat(desc = "Votes collected toward the next decision: run time, ms")]
         votes_run_ms: f64,
         #[stat(desc = "Lock-intensive tasks")]
@@ -149,6 +157,9 @@ sched_common::sched_metrics! {
             "Lock-intensive runs outside the SSC with no reason (must stay 0)",
         ssc_rescue = lockaware_stat_STAT_SSC_RESCUE:
             "Tasks stranded on the SSC queue by a shrink, moved to run outside",
+        ssc_return = lockaware_stat_STAT_SSC_RETURN:
+            "Lock-intensive tasks a shrink left running outside the SSC, sent back to it at the \
+             end of a slice instead of keeping their CPU",
         inform_tasks = lockaware_stat_STAT_INFORM_TASKS:
             "Threads that registered an informing hint (libinform, --inform-lib)",
         holder_extended = lockaware_stat_STAT_HOLDER_EXTENDED:

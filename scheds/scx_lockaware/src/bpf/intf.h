@@ -39,6 +39,21 @@ struct inform_hint_abi {
 	unsigned int reserved;
 };
 
+/*
+ * How the placement follows an SSC change, per CPU (main.bpf.c, note_lock_run();
+ * the agent's ssc_follow_ms): the SSC generation (ssc_gen) in which a
+ * lock-intensive task first started on this CPU, and when; outside the SSC,
+ * whether one that the SSC admits runs here now and when the last one left.
+ * One cache line each: every CPU writes only its own.
+ */
+struct ssc_follow {
+	unsigned long long gen;
+	unsigned long long at;		/* ns, scx_bpf_now() */
+	unsigned long long out_left_at;	/* ns, scx_bpf_now() */
+	unsigned int out_running;
+	unsigned int pad[9];
+};
+
 /* A task seen waiting for locks, for the "top lock-waiting tasks" statistic. */
 struct lock_task_info {
 	char comm[TASK_COMM_LEN_];
@@ -92,6 +107,7 @@ enum lockaware_stat {
 	STAT_LOCK_OUT_RESIZE,	/* ... placed before the SSC changed */
 	STAT_LOCK_OUT_NOREASON,	/* ... for no reason: must stay 0 */
 	STAT_SSC_RESCUE,	/* task stranded on the SSC queue by a resize, run elsewhere */
+	STAT_SSC_RETURN,	/* lock-intensive task a shrink left running outside sent back */
 
 	/* Informing hints (issue #12, --inform-lib). */
 	STAT_INFORM_TASKS,	/* threads that registered a hint */

@@ -135,6 +135,13 @@ u32 ssc_llc_nr[MAX_LLCS];
  * a shrink (their affinity no longer meets the SSC), even when busy.
  */
 u64 ssc_stranded_until;
+/*
+ * How the placement follows an SSC change (issue #11, "the window after a
+ * resize"): when apply_ssc() last changed the SSC (ns, scx_bpf_now()), and per
+ * CPU what note_lock_run() saw since. The agent reads them after each window.
+ */
+u64 ssc_changed_at;
+struct ssc_follow ssc_follow[MAX_CPUS];
 
 UEI_DEFINE(uei);
 
@@ -248,6 +255,7 @@ struct task_ctx {
 	u64 queued_at;	/* when the task was last queued on a shared queue (ns) */
 	u32 vtime_llc;	/* the LLC whose clock the task's vtime follows */
 	bool lock_intensive;
+	bool out_run;	/* this run is counted in its CPU's ssc_follow[].out_running */
 
 	struct lock_wait kwait;	/* kernel lock wait in progress */
 	u8 sleep_why;		/* enum lock_sleep_why bits: the next sleep waits for a lock */
@@ -885,6 +893,17 @@ static bool only_kthreads_wait(s32 cpu)
 	return cctx && n <= cctx->kthreads_local;
 }
 
+/*
+ * @p, on @cpu, is a lock-intensive task outside the SSC that the SSC admits: a
+ * shrink left it running there (or it was placed before one).
+ */
+static bool lock_task_outside_ssc(struct task_struct *p, s32 cpu)
+{
+	struct task_ctx *tctx = lookup_task_ctx(p);
+
+	return tctx && tctx->lock_intensive && !cpu_in_ssc(cpu) && ssc_allowed(p);
+}
+
 void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 {
 	struct task_ctx *tctx = NULL;
@@ -940,9 +959,10 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 
 	/*
 	 * SCX_OPS_ENQ_LAST: the CPU found nothing else to run and dispatch()
-	 * did not extend @p's slice. That happens only for a task preempted by
-	 * pull_to_idle_core(): it goes to the idle core that asked for it. Any
-	 * other such task keeps its CPU.
+	 * did not extend @p's slice. That happens for a task preempted by
+	 * pull_to_idle_core(): it goes to the idle core that asked for it; and
+	 * for a lock-intensive task that a shrink left running outside the
+	 * SSC: it goes to the SSC below. Any other such task keeps its CPU.
 	 */
 	if (enq_flags & SCX_ENQ_LAST) {
 		idle = take_pull_hint(p);
@@ -952,9 +972,11 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 			stat_inc(STAT_PULL_MOVED);
 			return;
 		}
-		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
-		stat_inc(STAT_KEEP_PREV);
-		return;
+		if (!lock_task_outside_ssc(p, cpu)) {
+			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
+			stat_inc(STAT_KEEP_PREV);
+			return;
+		}
 	}
 
 	/* The task's CPU may have left its allowed set (affinity change). */
@@ -1468,6 +1490,15 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 		/* Only SMT machines pull (pull_to_idle_core()). */
 		if (smt_enabled && pull_pending(prev))
 			return;
+		/*
+		 * A lock-intensive task a shrink left outside the SSC goes back
+		 * to it (enqueue(), SCX_ENQ_LAST) rather than keep this CPU until
+		 * it next sleeps.
+		 */
+		if (lock_task_outside_ssc(prev, cpu)) {
+			stat_inc(STAT_SSC_RETURN);
+			return;
+		}
 		scx_bpf_task_set_slice(prev, slice_ns);
 		stat_inc(STAT_KEEP_PREV);
 		return;
@@ -2008,6 +2039,34 @@ void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
 	}
 }
 
+/*
+ * A lock-intensive task starts on @cpu: count a run outside the SSC by its
+ * cause, and note in ssc_follow[] how the placement follows the last SSC
+ * change.
+ */
+static void note_lock_run(struct task_struct *p, struct task_ctx *tctx, s32 cpu)
+{
+	struct ssc_follow *f = &ssc_follow[(u32)cpu & (MAX_CPUS - 1)];
+
+	if (cpu_in_ssc(cpu)) {
+		if (f->gen != ssc_gen) {
+			f->gen = ssc_gen;
+			f->at = tctx->started_at;
+		}
+		return;
+	}
+	if (!ssc_allowed(p)) {
+		stat_inc(STAT_LOCK_OUT_AFFINITY);
+		return;
+	}
+	if (tctx->place_gen != ssc_gen)
+		stat_inc(STAT_LOCK_OUT_RESIZE);
+	else
+		stat_inc(STAT_LOCK_OUT_NOREASON);
+	f->out_running = 1;
+	tctx->out_run = true;
+}
+
 void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
@@ -2037,14 +2096,8 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 	wait_switch_in(&tctx->kwait, tctx->started_at);
 
 	/* Lock-intensive runs outside the SSC, and why. */
-	if (tctx->lock_intensive && !cpu_in_ssc(cpu)) {
-		if (!ssc_allowed(p))
-			stat_inc(STAT_LOCK_OUT_AFFINITY);
-		else if (tctx->place_gen != ssc_gen)
-			stat_inc(STAT_LOCK_OUT_RESIZE);
-		else
-			stat_inc(STAT_LOCK_OUT_NOREASON);
-	}
+	if (tctx->lock_intensive)
+		note_lock_run(p, tctx, cpu);
 
 	/* A stolen task now follows the clock of the LLC it runs on. */
 	if (tctx->vtime_llc != llc)
@@ -2144,6 +2197,15 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	/* Weighted vruntime: nice 0 (weight 100) advances at wall speed. */
 	scx_bpf_task_set_dsq_vtime(p, p->scx.dsq_vtime +
 				      scale_by_task_weight_inverse(p, used));
+
+	if (tctx->out_run) {
+		struct ssc_follow *f =
+			&ssc_follow[(u32)scx_bpf_task_cpu(p) & (MAX_CPUS - 1)];
+
+		tctx->out_run = false;
+		f->out_running = 0;
+		f->out_left_at = now;
+	}
 
 	/* A kernel lock wait in progress leaves the CPU; a lock sleep starts. */
 	wait_switch_out(&tctx->kwait, now);
@@ -2478,6 +2540,7 @@ int apply_ssc(void *ctx)
 	ssc_nr = nr;
 	ssc_llc = first_llc;
 	__sync_fetch_and_add(&ssc_gen, 1);
+	ssc_changed_at = scx_bpf_now();
 
 	if (shrunk) {
 		ssc_stranded_until = scx_bpf_now() + 100000000ULL;	/* 100 ms */
