@@ -575,6 +575,22 @@ fn follow_ns(gen: u64, changed_at: u64, rows: &[FollowRow], need: usize) -> Opti
     (reached >= need).then(|| last - changed_at)
 }
 
+/// Why the change of generation `gen` has not been followed: the SSC CPUs that have not
+/// started a lock-intensive task since, and the CPUs outside it that run one.
+fn follow_gaps(gen: u64, rows: &[FollowRow]) -> (Vec<usize>, Vec<usize>) {
+    let cpus = |f: &dyn Fn(&FollowRow) -> bool| {
+        rows.iter()
+            .enumerate()
+            .filter(|(_, r)| f(r))
+            .map(|(c, _)| c)
+            .collect()
+    };
+    (
+        cpus(&|r| r.in_ssc && r.gen != gen),
+        cpus(&|r| !r.in_ssc && r.out_running),
+    )
+}
+
 struct Scheduler<'a> {
     skel: BpfSkel<'a>,
     struct_ops: Option<libbpf_rs::Link>,
@@ -884,10 +900,11 @@ fn apply_ssc(skel: &mut BpfSkel, ssc: &mut SscState, cpus: Vec<usize>) -> Result
 }
 
 impl Scheduler<'_> {
-    /// `follow_ns()` of the SSC in force, in ms, from the BPF side's `ssc_follow[]`.
-    fn followed_ms(&self, n_lock: usize) -> Option<f64> {
+    /// The BPF side's `ssc_follow[]` for the SSC in force: the generation of the last change,
+    /// when it was made, and each CPU's row.
+    fn follow_rows(&self) -> Option<(u64, u64, Vec<FollowRow>)> {
         let bss = self.skel.maps.bss_data.as_deref()?;
-        let rows: Vec<FollowRow> = (0..self.topo.nr_cpu_ids())
+        let rows = (0..self.topo.nr_cpu_ids())
             .map(|c| {
                 let f = &bss.ssc_follow[c];
                 FollowRow {
@@ -899,8 +916,30 @@ impl Scheduler<'_> {
                 }
             })
             .collect();
+        Some((bss.ssc_gen, bss.ssc_changed_at, rows))
+    }
+
+    /// `follow_ns()` of the SSC in force, in ms.
+    fn followed_ms(&self, n_lock: usize) -> Option<f64> {
+        let (gen, changed_at, rows) = self.follow_rows()?;
         let need = self.ssc.cpus.len().min(n_lock).max(1);
-        follow_ns(bss.ssc_gen, bss.ssc_changed_at, &rows, need).map(|ns| ns as f64 / 1e6)
+        follow_ns(gen, changed_at, &rows, need).map(|ns| ns as f64 / 1e6)
+    }
+
+    /// Say why the placement has not followed the last change (at the end of the window
+    /// after it).
+    fn log_not_followed(&self, window: Duration) {
+        if let Some((gen, _, rows)) = self.follow_rows() {
+            let (waiting, outside) = follow_gaps(gen, &rows);
+            info!(
+                "SSC of {} CPUs not followed after {:.0} ms: no lock-intensive task started \
+                 since on CPUs [{}], one still runs outside on CPUs [{}]",
+                self.ssc.cpus.len(),
+                window.as_secs_f64() * 1e3,
+                sched_common::cpulist::format(&waiting),
+                sched_common::cpulist::format(&outside)
+            );
+        }
     }
 }
 
@@ -1052,6 +1091,9 @@ impl agent::Periodic for Scheduler<'_> {
         let n_lock = self.ssc.n_lock as usize;
         if let Some(t) = self.ssc.resized_at.take() {
             self.ssc.settle_window_ms = Some(now.duration_since(t).as_secs_f64() * 1e3);
+            if self.ssc.follow_ms.is_none() {
+                self.log_not_followed(now.duration_since(t));
+            }
         }
         if let Some(search) = self.ssc.search.as_mut() {
             let d = search.feed(since, n_lock, &window);
@@ -1351,8 +1393,10 @@ mod tests {
         // An outside run that ended before the change does not count.
         let mut rows = vec![ssc(6, 1_500), out(true, 500), out(false, 800)];
         assert_eq!(follow_ns(6, 1_000, &rows, 1), None);
+        assert_eq!(follow_gaps(6, &rows), (vec![], vec![1]));
         rows[1] = out(false, 7_000);
         assert_eq!(follow_ns(6, 1_000, &rows, 1), Some(6_000));
+        assert_eq!(follow_gaps(5, &[ssc(5, 1), ssc(4, 1)]), (vec![1], vec![]));
     }
 
     #[test]
