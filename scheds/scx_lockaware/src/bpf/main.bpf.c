@@ -899,9 +899,13 @@ static bool only_kthreads_wait(s32 cpu)
  */
 static bool lock_task_outside_ssc(struct task_struct *p, s32 cpu)
 {
-	struct task_ctx *tctx = lookup_task_ctx(p);
+	struct task_ctx *tctx;
 
-	return tctx && tctx->lock_intensive && !cpu_in_ssc(cpu) && ssc_allowed(p);
+	/* Every keep-previous asks: SSC CPUs answer without the task lookup. */
+	if (cpu_in_ssc(cpu))
+		return false;
+	tctx = lookup_task_ctx(p);
+	return tctx && tctx->lock_intensive && ssc_allowed(p);
 }
 
 void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
