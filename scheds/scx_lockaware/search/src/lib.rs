@@ -61,9 +61,13 @@
 //!
 //! `--search refine` (beyond the paper) does not stop at the last good size after an
 //! overshoot: the optimum lies between the size before the last good one and the overshooting
-//! one, and a golden-section-like search over the integers in that interval (each probe decided
-//! by the same two-in-a-row rule) finds it in O(log n) more steps — 10 where the paper stops at
-//! 8, 1 where the paper stays at its initial 2.
+//! one, and a search over the integers in that interval (each probe decided by the same
+//! two-in-a-row rule) finds it — 10 where the paper stops at 8, 1 where the paper stays at its
+//! initial 2. It probes where a parabola through the best size judged and its judged
+//! neighbours peaks, and settles once a concave curve through them (each value allowed the
+//! bar's margin of noise) leaves no size that could beat the best by the bar
+//! ([`Search::model_probe`]); without a judged size on both sides it halves the larger side of
+//! the interval.
 //!
 //! Votes are cleared after a move and halved otherwise (figure 3.31, lines 47-49). A stopped
 //! search restarts when the number of working cores changes, when thro leaves the band around
@@ -326,6 +330,9 @@ pub struct Search {
     size_last: usize,
     /// Size before `size_last` (the lower end of a refinement); 0 = none.
     size_last2: usize,
+    /// Every size this search has judged, with what it measured when it was judged (the
+    /// points [`Search::model_probe`] fits). Cleared on a restart.
+    measured: Vec<(usize, Measure)>,
     /// Working cores when the search stopped.
     work_cores_ref: usize,
     /// When the size last changed (or the search restarted).
@@ -388,6 +395,7 @@ impl Search {
             thro_last: Measure::default(),
             size_last: 0,
             size_last2: 0,
+            measured: Vec::new(),
             work_cores_ref: 0,
             moved_at: Duration::ZERO,
             steps: 0,
@@ -480,6 +488,7 @@ impl Search {
         self.thro_last = Measure::default();
         self.size_last = 0;
         self.size_last2 = 0;
+        self.measured.clear();
         self.moved_at = now;
         self.fresh = true;
         self.out_of_band = 0;
@@ -542,6 +551,9 @@ impl Search {
             Phase::Climbing { streak } => {
                 let streak = self.streak(streak, thro, size, self.thro_last, self.size_last);
                 self.phase = Phase::Climbing { streak };
+                if streak.abs() >= 2 {
+                    self.note_measured(size, thro);
+                }
                 if streak >= 2 {
                     let new = (2 * work_cores).min(self.cap(n_lock));
                     if new > size {
@@ -583,6 +595,9 @@ impl Search {
                     best_thro,
                     streak,
                 };
+                if streak.abs() >= 2 {
+                    self.note_measured(size, thro);
+                }
                 if streak >= 2 {
                     // The probe beats the best: the optimum is on its side of the best.
                     let (lo, hi) = if size > best { (best, hi) } else { (lo, best) };
@@ -716,8 +731,77 @@ impl Search {
         }
     }
 
+    /// Remember what `size` measured when its comparison concluded (the latest such value).
+    fn note_measured(&mut self, size: usize, m: Measure) {
+        self.measured.retain(|&(n, _)| n != size);
+        self.measured.push((size, m));
+    }
+
+    /// Refine, beyond the paper: the judged sizes as a model of the curve. The curve is what
+    /// the bar compares: the useful CPUs (in the best size's units, [`Measure::against`]) less
+    /// `cpu_cost` per CPU. With a judged size `a` below the best size `b` and `c` above it
+    /// (the nearest ones, inside [lo, hi]):
+    /// - **Settle** when no size between them can win. A probe wins only by beating b's value
+    ///   by [`MIN_GAIN`] of its thro ([`Search::bar`]). On a concave curve the value at x in
+    ///   (b, c) is at most b's plus the slope from a to b times (x − b), and at x in (a, b) at
+    ///   most b's plus minus the slope from b to c times (b − x). Each value may be off by that
+    ///   same margin (what the bar allows for noise), so each slope is taken as steep as two
+    ///   margins over its span allow. Where even those bounds stay under the margin, every
+    ///   probe left would lose. Without the allowance, two neighbouring sizes that measured
+    ///   alike stopped a simulated mutex search at 16 where 14 does 8% more
+    ///   (docs/locksim.md).
+    /// - **Probe** the peak of the parabola through the three points (successive parabolic
+    ///   interpolation, as in Brent's method), if it rounds to a size not judged yet.
+    /// - **Unknown** otherwise (the caller halves the larger side, as before).
+    ///
+    /// Halving alone took 13–31 windows to settle the simulator's cells that overshoot (issue
+    /// #11 asks for 8; docs/locksim.md): a comparison costs three windows, and halving an
+    /// interval of 16 sizes down to the best one takes four. A parabola lands near a smooth
+    /// peak at once, and its neighbours then bound what is left.
+    fn model_probe(&self, lo: usize, hi: usize, best: usize, best_thro: Measure) -> Model {
+        let value = |n: usize, m: &Measure| m.against(&best_thro) - self.p.cpu_cost * n as f64;
+        let below = self
+            .measured
+            .iter()
+            .filter(|&&(n, _)| n >= lo && n < best)
+            .max_by_key(|&&(n, _)| n);
+        let above = self
+            .measured
+            .iter()
+            .filter(|&&(n, _)| n > best && n <= hi)
+            .min_by_key(|&&(n, _)| n);
+        let (Some(&(a, ma)), Some(&(c, mc))) = (below, above) else {
+            return Model::Unknown;
+        };
+        let (fa, fb, fc) = (value(a, &ma), value(best, &best_thro), value(c, &mc));
+        // Each value may be off by the margin the bar allows for noise, so a slope by twice
+        // that over the distance it is measured across.
+        let margin = MIN_GAIN * best_thro.thro;
+        let rise_right = ((fb - fa + 2.0 * margin) / (best - a) as f64).max(0.0);
+        let rise_left = ((fb - fc + 2.0 * margin) / (c - best) as f64).max(0.0);
+        if (rise_right * (c - best - 1) as f64).max(rise_left * (best - a - 1) as f64) <= margin {
+            return Model::Settle;
+        }
+        match parabola_peak((a as f64, fa), (best as f64, fb), (c as f64, fc)) {
+            Some(peak) => {
+                let probe = peak.round() as usize;
+                if probe > lo
+                    && probe < hi
+                    && probe != best
+                    && !self.measured.iter().any(|&(n, _)| n == probe)
+                {
+                    Model::Probe(probe)
+                } else {
+                    Model::Unknown
+                }
+            }
+            None => Model::Unknown,
+        }
+    }
+
     /// Refine: the optimum is in the open interval (lo, hi) and `best` (inside it) is the best
-    /// size measured so far. Probe the middle of the larger side, or settle on `best`.
+    /// size measured so far. Probe where the model puts the optimum ([`Search::model_probe`]),
+    /// else the middle of the larger side, or settle on `best`.
     fn next_probe(
         &mut self,
         now: Duration,
@@ -729,14 +813,13 @@ impl Search {
     ) -> Action {
         let right = hi.saturating_sub(best);
         let left = best.saturating_sub(lo);
-        let probe = if right >= left && right > 1 {
-            Some(best + right / 2)
-        } else if left > 1 {
-            Some(best - left / 2)
-        } else if right > 1 {
-            Some(best + right / 2)
-        } else {
-            None
+        let probe = match self.model_probe(lo, hi, best, best_thro) {
+            Model::Probe(p) => Some(p),
+            Model::Settle => None,
+            Model::Unknown if right >= left && right > 1 => Some(best + right / 2),
+            Model::Unknown if left > 1 => Some(best - left / 2),
+            Model::Unknown if right > 1 => Some(best + right / 2),
+            Model::Unknown => None,
         };
         match probe.filter(|&p| p >= self.p.min && p <= self.p.max) {
             Some(p) => {
@@ -759,6 +842,28 @@ impl Search {
             }
         }
     }
+}
+
+/// What [`Search::model_probe`] makes of the judged sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Model {
+    Probe(usize),
+    Settle,
+    Unknown,
+}
+
+/// Where the parabola through three points (`a.0 < b.0 < c.0`) peaks: None unless it opens
+/// downwards with its peak in [a.0, c.0].
+fn parabola_peak(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> Option<f64> {
+    // Curvature: a peak needs a falling slope (a maximum, not a minimum).
+    let curv = ((c.1 - b.1) / (c.0 - b.0) - (b.1 - a.1) / (b.0 - a.0)) / (c.0 - a.0);
+    if curv.is_nan() || curv >= -1e-12 {
+        return None;
+    }
+    let (p, q) = ((b.0 - a.0) * (b.1 - c.1), (b.0 - c.0) * (b.1 - a.1));
+    let den = p - q;
+    let x = b.0 - 0.5 * ((b.0 - a.0) * p - (b.0 - c.0) * q) / den;
+    (x.is_finite() && x >= a.0 && x <= c.0).then_some(x)
 }
 
 #[cfg(test)]
@@ -1145,6 +1250,46 @@ mod tests {
                 assert_eq!(size, opt, "opt {opt} N {n} {kind:?}");
                 // Doubling (log2 N) plus bisection (log2 N), two decisions each, plus slack.
                 assert!(steps <= 30, "opt {opt}: {steps} steps");
+            }
+        }
+    }
+
+    #[test]
+    fn parabola_peak_finds_the_vertex() {
+        let f = |x: f64| 10.0 - (x - 5.0) * (x - 5.0);
+        let x = parabola_peak((2.0, f(2.0)), (4.0, f(4.0)), (8.0, f(8.0))).unwrap();
+        assert!((x - 5.0).abs() < 1e-9, "{x}");
+        // Collinear points and a valley have no peak.
+        assert_eq!(parabola_peak((1.0, 1.0), (2.0, 2.0), (3.0, 3.0)), None);
+        assert_eq!(parabola_peak((1.0, 3.0), (2.0, 1.0), (3.0, 3.0)), None);
+    }
+
+    /// A smooth concave curve (useful CPUs 0.9 n − 0.45 n² / opt) with its peak at `opt`.
+    fn smooth(opt: usize) -> impl Fn(usize) -> f64 {
+        move |n| (0.9 * n as f64 - 0.45 * (n * n) as f64 / opt as f64).max(0.05)
+    }
+
+    #[test]
+    fn the_model_settles_a_smooth_peak_in_few_probes() {
+        // What the bar compares: useful CPUs less the CPU cost of every SSC CPU.
+        let net = |c: &dyn Fn(usize) -> f64, n: usize| c(n) - DEFAULT_CPU_COST * n as f64;
+        for kind in KINDS {
+            for (opt, n) in [(23, 32), (12, 32), (40, 64), (6, 16)] {
+                let curve = smooth(opt);
+                let mut s = Search::new(params(Mode::Refine, n));
+                let (size, steps, tried) = run(&mut s, 64, &curve, 0.02, kind, 2000);
+                assert_eq!(s.phase(), Phase::Stopped, "opt {opt}: tried {tried:?}");
+                let best = (1..=n).map(|k| net(&curve, k)).fold(f64::MIN, f64::max);
+                assert!(
+                    net(&curve, size) >= 0.97 * best,
+                    "opt {opt} N {n} {kind:?}: settled {size}, tried {tried:?}"
+                );
+                // Doubling (two decisions a size) and at most three probes.
+                let climb = 2 * (n as f64).log2().ceil() as u64 + 2;
+                assert!(
+                    steps <= climb + 6,
+                    "opt {opt}: {steps} steps, tried {tried:?}"
+                );
             }
         }
     }
