@@ -183,7 +183,7 @@ struct Opts {
 
     /// SSC search: "paper" (figure 3.31: double after two wins, go back after two losses and
     /// stop) or "refine" (after the overshoot, search between the last good size and the
-    /// overshooting one).
+    /// overshooting one, probing where a parabola through the sizes already judged peaks).
     #[arg(long, value_name = "MODE", default_value = "refine")]
     search: search::Mode,
 
