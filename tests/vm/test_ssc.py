@@ -160,9 +160,12 @@ def test_lock_threads_classified_and_confined():
     assert on_ssc > 0 and off_ssc <= max(1, on_ssc // 10), (on_ssc, off_ssc)
 
 
-def test_futex_tracepoint_fallback():
-    """The sys_enter/exit_futex fallback (forced) sees the same user lock waits."""
-    p = start("--futex-probe", "tracepoint", "--max-ssc", "2")
+@pytest.mark.parametrize("probe,says", [("tracepoint", "syscall tracepoints"),
+                                         ("fentry", "fentry/fexit on futex_")])
+def test_futex_probe_alternatives(probe, says):
+    """The probes that --futex-probe offers beside the default (the sys_enter/exit_futex
+    tracepoints, fentry/fexit on the futex sleep function) see the same user lock waits."""
+    p = start("--futex-probe", probe, "--max-ssc", "2")
     st = Stats()
     st.get()
     w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "0", "--duration", "6",
@@ -174,9 +177,31 @@ def test_futex_tracepoint_fallback():
     w.result()
     st.close()
     out = stop(p)
-    assert "syscall tracepoints" in out, out
+    assert says in out, out
     assert st.totals["futex_waits"] > 0, st.totals
     assert n_lock >= 3, f"lock-intensive tasks: {n_lock}"
+
+
+def test_pi_lock_sleeps_are_lock_waits():
+    """A PI lock's sleeps (futex(FUTEX_LOCK_PI), perf bench futex lock-pi: 8 threads on one
+    lock) are user lock waits: counted, and its threads show lock wait in the top tasks."""
+    p = start("--max-ssc", "2")
+    st = Stats()
+    st.get()
+    w = subprocess.Popen(["perf", "bench", "futex", "lock-pi", "-t", "8", "-r", "5"],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    waiting = 0.0
+    while w.poll() is None:
+        time.sleep(1)
+        waiting = max([waiting] + [sh for sh, _ in top_tasks(st.get()).values()])
+    out, _ = w.communicate()
+    st.close()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    stop(p)
+    print(out, st.totals["futex_waits"], waiting)
+    assert w.returncode == 0, out
+    assert st.totals["futex_waits"] > 0, st.totals
+    assert waiting > 10.0, f"largest lock-wait share {waiting}%"
 
 
 def bpf_cost(m):
@@ -190,8 +215,8 @@ def bpf_cost(m):
 
 def test_bpf_stats_report_each_program():
     """--bpf-stats: the kernel's run-time statistics of every program, read back through the
-    stats: the callbacks ran, and the futex probe ran at least once per futex lock wait the
-    scheduler counted (its own counter, since this client connected)."""
+    stats: the callbacks ran, and no futex probe ran although futex lock waits were counted
+    (the default recognises them in stopping(), docs/benchmarks.md §34)."""
     p = start("--bpf-stats", "--max-ssc", "2")
     st = Stats()
     first = bpf_cost(st.get())
@@ -207,10 +232,10 @@ def test_bpf_stats_report_each_program():
         assert prog in last, f"{prog} missing from {last}"
         runs, ns = last[prog]
         assert runs > first.get(prog, (0, 0))[0] and ns > 0, (prog, first, last)
-    probe = "futex_sleep_entry" if "fentry" in out else "sys_enter_futex"
+    assert "read at each sleep" in out, out
     assert st.totals["futex_waits"] > 0, st.totals
-    runs = last[probe][0] - first.get(probe, (0, 0))[0]
-    assert runs >= st.totals["futex_waits"], (probe, runs, st.totals)
+    probes = [prog for prog in last if "futex" in prog]
+    assert not probes, f"futex probes ran: {probes}"
 
 
 def test_kernel_lock_contention_is_seen():

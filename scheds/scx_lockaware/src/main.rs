@@ -258,11 +258,14 @@ struct Opts {
     #[arg(long)]
     no_futex: bool,
 
-    /// How futex lock waits are traced: "auto" (fentry/fexit on the kernel function that puts
-    /// a futex waiter to sleep, when the kernel's BTF has it: only sleeping calls pay; else the
-    /// syscall tracepoints), "fentry" or "tracepoint" (every futex call pays).
+    /// How futex lock waits are recognised: "sleep" (the default, also "auto": no probe; when
+    /// a task goes to sleep, the scheduler reads the futex(2) call it sleeps in from its saved
+    /// registers, so futex calls cost nothing extra and a sleep costs a few loads), "fentry"
+    /// (fentry/fexit on the kernel function that puts a futex waiter to sleep: every futex
+    /// sleep pays two trampolines) or "tracepoint" (the syscall tracepoints: every futex call
+    /// pays).
     #[arg(long, value_name = "PROBE", default_value = "auto",
-          value_parser = ["auto", "fentry", "tracepoint"])]
+          value_parser = ["auto", "sleep", "fentry", "tracepoint"])]
     futex_probe: String,
 
     /// Honour the informing hints of libinform (issue #12, docs/inform.md): PATH is the
@@ -446,6 +449,9 @@ fn plan_ssc(opts: &Opts, topo: &CpuTopo) -> Result<SscPlan, String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum FutexProbe {
     Off,
+    /// No probe: stopping() reads the futex(2) arguments of a task going to sleep from its
+    /// saved user registers.
+    Sleep,
     /// fentry/fexit on the kernel function that queues a futex waiter and sleeps (named here),
     /// and on futex_lock_pi: only futex calls that sleep are traced.
     Fentry(&'static str),
@@ -461,6 +467,7 @@ impl std::fmt::Display for FutexProbe {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         match self {
             Self::Off => f.write_str("off"),
+            Self::Sleep => f.write_str("futex(2) arguments read at each sleep (no probe)"),
             Self::Fentry(func) => {
                 write!(f, "fentry/fexit on {func} and futex_lock_pi (sleeps only)")
             }
@@ -471,9 +478,9 @@ impl std::fmt::Display for FutexProbe {
     }
 }
 
-/// fentry needs the kernel's BTF to describe futex_lock_pi and one of the futex sleep
-/// functions; otherwise fall back to the syscall tracepoints (decided before load, reported at
-/// start).
+/// "auto" is "sleep", which needs nothing of the kernel but x86-64's syscall registers. fentry
+/// needs the kernel's BTF to describe futex_lock_pi and one of the futex sleep functions
+/// (decided before load, reported at start).
 fn choose_futex_probe(
     no_futex: bool,
     forced: &str,
@@ -494,13 +501,13 @@ fn choose_futex_probe(
             None => {
                 return Err(format!(
                     "--futex-probe fentry: the kernel's BTF lacks futex_lock_pi or all of {} \
-                     (allowed here: auto, tracepoint)",
+                     (allowed here: auto, sleep, tracepoint)",
                     FUTEX_SLEEP_FUNCS.join(", ")
                 ))
             }
         }
     } else {
-        fentry().map_or(FutexProbe::Tracepoint, FutexProbe::Fentry)
+        FutexProbe::Sleep
     })
 }
 
@@ -664,6 +671,7 @@ impl<'a> Scheduler<'a> {
         rodata.balance_min_wait_ns = opts.balance_min_wait_us.unwrap_or(opts.slice_us) * 1000;
         rodata.wake_credit_ns = opts.wake_credit_us.unwrap_or(opts.slice_us) * 1000;
         rodata.inform_sleep_donate = opts.inform_sleep_donate;
+        rodata.futex_at_sleep = futex == FutexProbe::Sleep;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
         rodata.nr_llcs = nr_llcs as u32;
         rodata.smt_enabled = topo.smt;
@@ -684,7 +692,7 @@ impl<'a> Scheduler<'a> {
         rodata.inform_enabled = opts.inform_lib.is_some();
 
         // Lock-wait probes: kernel locks through the contention tracepoints, user locks
-        // through fexit or, failing that, the futex syscall tracepoints.
+        // through their saved registers at each sleep (no probe), fexit or the syscall tracepoints.
         let progs = &mut skel.progs;
         progs
             .lockaware_contention_begin
@@ -1405,21 +1413,24 @@ mod tests {
             choose_futex_probe(true, "auto", |_| true),
             Ok(FutexProbe::Off)
         );
+        // "auto" needs nothing of the kernel's BTF.
+        for forced in ["auto", "sleep"] {
+            assert_eq!(
+                choose_futex_probe(false, forced, |_| false),
+                Ok(FutexProbe::Sleep)
+            );
+        }
         assert_eq!(
-            choose_futex_probe(false, "auto", |_| true),
+            choose_futex_probe(false, "fentry", |_| true),
             Ok(FutexProbe::Fentry("futex_wait_queue"))
         );
         // 7.x: the sleep function is futex_do_wait.
         let v7 = |f: &str| f == "futex_do_wait" || f == "futex_lock_pi";
         assert_eq!(
-            choose_futex_probe(false, "auto", v7),
+            choose_futex_probe(false, "fentry", v7),
             Ok(FutexProbe::Fentry("futex_do_wait"))
         );
         let partial = |f: &str| f == "futex_wait_queue";
-        assert_eq!(
-            choose_futex_probe(false, "auto", partial),
-            Ok(FutexProbe::Tracepoint)
-        );
         assert_eq!(
             choose_futex_probe(false, "tracepoint", |_| true),
             Ok(FutexProbe::Tracepoint)

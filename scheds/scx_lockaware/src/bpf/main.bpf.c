@@ -118,6 +118,13 @@ const volatile u64 lock_min_obs_ns = 2000000ULL;
 const volatile bool inform_enabled;
 
 /*
+ * --futex-probe sleep (the default): no probe on the futex path; a task that
+ * goes to sleep inside a lock's futex wait is recognised in stopping() from
+ * the futex(2) arguments in its saved user registers (futex_sleep_why()).
+ */
+const volatile bool futex_at_sleep;
+
+/*
  * The Special Set of Cores, written by the agent through apply_ssc():
  * ssc_next[] is the agent's request, ssc_is[] the set in force. ssc_gen
  * counts changes so that a run can tell whether it was placed under the
@@ -1664,13 +1671,17 @@ static void wait_end(struct task_ctx *tctx, struct lock_wait *w, u64 now)
  * scheduler's doing, not the lock's: counting it would make every task of a
  * loaded machine look lock-bound, and confinement would feed itself.
  */
-static void lock_sleep_begin(struct task_ctx *tctx, u64 now)
+static u8 futex_sleep_why(struct task_struct *p);
+
+static void lock_sleep_begin(struct task_struct *p, struct task_ctx *tctx, u64 now)
 {
-	if (tctx->kwait.start || tctx->sleep_why) {
+	u8 why = futex_at_sleep ? futex_sleep_why(p) : tctx->sleep_why;
+
+	if (tctx->kwait.start || why) {
 		if (!tctx->asleep_since)
 			__sync_fetch_and_add(&nr_lock_sleepers, 1);
 		tctx->asleep_since = now;
-		tctx->asleep_user = tctx->sleep_why;
+		tctx->asleep_user = why;
 	}
 	tctx->sleep_why &= ~SLEEP_FUTEX;	/* one sleep per marked futex wait */
 }
@@ -2214,7 +2225,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	/* A kernel lock wait in progress leaves the CPU; a lock sleep starts. */
 	wait_switch_out(&tctx->kwait, now);
 	if (!runnable)
-		lock_sleep_begin(tctx, now);
+		lock_sleep_begin(p, tctx, now);
 
 	/* The decayed window (see lock_window_ns). */
 	tctx->win_run += used;
@@ -2382,12 +2393,14 @@ int BPF_PROG(lockaware_contention_end, void *lock, int ret)
  * and are left out, and so are unlocks (futex_wake): the wake of one waiter
  * cannot be told from a condition variable's signal.
  *
- * Only the sleep path is traced: the kernel function that queues a futex
- * waiter and sleeps (futex_wait_queue on 6.12, futex_do_wait on 7.x; the
- * agent picks the one the kernel's BTF has and sets it as the target of the
- * two programs below). A futex call that does not sleep (the lock was free
- * again, a value mismatch) costs nothing; one that sleeps pays the
- * trampoline beside a context switch.
+ * By default (--futex-probe sleep) nothing is traced: stopping() reads the
+ * sleeping task's futex(2) arguments (futex_sleep_why()). The probes below
+ * remain as alternatives (--futex-probe fentry|tracepoint): fentry/fexit on
+ * the kernel function that queues a futex waiter and sleeps (futex_wait_queue
+ * on 6.12, futex_do_wait on 7.x; the agent picks the one the kernel's BTF has
+ * and sets it as the target of the two programs below), where a futex call
+ * that does not sleep costs nothing and one that sleeps pays the trampolines
+ * beside a context switch; or the syscall tracepoints, which every call pays.
  */
 #define FUTEX_LOCKED_WAITERS	2
 #define NR_FUTEX_X86_64		202
@@ -2408,6 +2421,36 @@ static bool futex_op_waits_for_lock(int op, u32 val)
 		return val == FUTEX_LOCKED_WAITERS;
 	return op == FUTEX_LOCK_PI_OP || op == FUTEX_LOCK_PI2_OP ||
 	       op == FUTEX_WAIT_REQUEUE_PI_OP;
+}
+
+/*
+ * --futex-probe sleep: why @p, going to sleep now, sleeps for a lock, read
+ * from the futex(2) call it sleeps in. A task sleeping inside a system call
+ * has the call's number and arguments in its saved user registers (x86-64:
+ * orig_ax, op in rsi, val in rdx; kernel threads have none), so stopping()
+ * can tell a lock's futex wait from any other sleep without a probe on the
+ * futex path: no fentry/fexit trampoline pair on every futex sleep, lock or
+ * not (docs/benchmarks.md §28.1: 2.8-4.0 us of TCG time per sleep), and no
+ * mark to clear when a wait ends without sleeping. A sleep anywhere inside
+ * such a call counts (a page fault on the futex word too); a PI lock's
+ * rt_mutex may sleep several times in one call, each one counted.
+ */
+static u8 futex_sleep_why(struct task_struct *p)
+{
+	struct pt_regs *regs;
+	int op;
+
+	if ((p->flags & PF_KTHREAD) || p->tgid == agent_tgid)
+		return 0;
+	regs = (struct pt_regs *)bpf_task_pt_regs(p);
+	if (!regs || regs->orig_ax != NR_FUTEX_X86_64)
+		return 0;
+	op = (int)regs->si;
+	if (!futex_op_waits_for_lock(op, (u32)regs->dx))
+		return 0;
+	stat_inc(STAT_FUTEX_WAITS);
+	op &= FUTEX_CMD_MASK_;
+	return op == FUTEX_LOCK_PI_OP || op == FUTEX_LOCK_PI2_OP ? SLEEP_PI : SLEEP_FUTEX;
 }
 
 static void futex_mark(u8 why)
