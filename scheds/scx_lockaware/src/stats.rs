@@ -133,7 +133,8 @@ sched_common::sched_metrics! {
         klock_waits = lockaware_stat_STAT_KLOCK_WAITS:
             "Kernel lock waits seen (lock:contention_end)",
         futex_waits = lockaware_stat_STAT_FUTEX_WAITS:
-            "User lock (futex) waits about to sleep (a mutex's or a PI lock's)",
+            "User lock (futex) waits seen, a mutex's or a PI lock's (by default counted as the task \
+             goes to sleep)",
         lock_in = lockaware_stat_STAT_LOCK_IN:
             "Tasks classified lock-intensive",
         lock_out = lockaware_stat_STAT_LOCK_OUT:

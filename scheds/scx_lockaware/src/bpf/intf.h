@@ -93,7 +93,7 @@ enum lockaware_stat {
 
 	/* Lock-wait accounting (SPEC.md section 1, "Lock-wait share per task"). */
 	STAT_KLOCK_WAITS,	/* kernel lock contentions ended (tracepoints) */
-	STAT_FUTEX_WAITS,	/* user lock (futex) waits about to sleep */
+	STAT_FUTEX_WAITS,	/* user lock (futex) waits seen */
 	STAT_LOCK_IN,		/* tasks classified lock-intensive */
 	STAT_LOCK_OUT,		/* tasks leaving the class (hysteresis) or exiting in it */
 

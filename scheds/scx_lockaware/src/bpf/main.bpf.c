@@ -1675,15 +1675,20 @@ static u8 futex_sleep_why(struct task_struct *p);
 
 static void lock_sleep_begin(struct task_struct *p, struct task_ctx *tctx, u64 now)
 {
-	u8 why = futex_at_sleep ? futex_sleep_why(p) : tctx->sleep_why;
+	u8 why;
 
+	if (futex_at_sleep) {
+		why = futex_sleep_why(p);
+	} else {
+		why = tctx->sleep_why;
+		tctx->sleep_why &= ~SLEEP_FUTEX;	/* one sleep per marked futex wait */
+	}
 	if (tctx->kwait.start || why) {
 		if (!tctx->asleep_since)
 			__sync_fetch_and_add(&nr_lock_sleepers, 1);
 		tctx->asleep_since = now;
 		tctx->asleep_user = why;
 	}
-	tctx->sleep_why &= ~SLEEP_FUTEX;	/* one sleep per marked futex wait */
 }
 
 static void lock_sleep_end(struct task_ctx *tctx, u64 now)
@@ -2413,14 +2418,19 @@ int BPF_PROG(lockaware_contention_end, void *lock, int ret)
 #define FUTEX_LOCK_PI2_OP	13
 #define FUTEX_CMD_MASK_		(~(128 | 256))	/* ~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME) */
 
-/* Whether futex(2) op @op with value @val waits for a lock. */
-static bool futex_op_waits_for_lock(int op, u32 val)
+/*
+ * Whether futex(2) op @op with value @val waits for a lock, and which kind
+ * (enum lock_sleep_why; 0: not a lock's wait).
+ */
+static u8 futex_op_lock_why(int op, u32 val)
 {
 	op &= FUTEX_CMD_MASK_;
 	if (op == FUTEX_WAIT_OP || op == FUTEX_WAIT_BITSET_OP)
-		return val == FUTEX_LOCKED_WAITERS;
-	return op == FUTEX_LOCK_PI_OP || op == FUTEX_LOCK_PI2_OP ||
-	       op == FUTEX_WAIT_REQUEUE_PI_OP;
+		return val == FUTEX_LOCKED_WAITERS ? SLEEP_FUTEX : 0;
+	if (op == FUTEX_LOCK_PI_OP || op == FUTEX_LOCK_PI2_OP)
+		return SLEEP_PI;
+	/* Its first wait is a condition variable's, in futex_wait_queue(). */
+	return op == FUTEX_WAIT_REQUEUE_PI_OP ? SLEEP_FUTEX : 0;
 }
 
 /*
@@ -2438,19 +2448,17 @@ static bool futex_op_waits_for_lock(int op, u32 val)
 static u8 futex_sleep_why(struct task_struct *p)
 {
 	struct pt_regs *regs;
-	int op;
+	u8 why;
 
 	if ((p->flags & PF_KTHREAD) || p->tgid == agent_tgid)
 		return 0;
 	regs = (struct pt_regs *)bpf_task_pt_regs(p);
 	if (!regs || regs->orig_ax != NR_FUTEX_X86_64)
 		return 0;
-	op = (int)regs->si;
-	if (!futex_op_waits_for_lock(op, (u32)regs->dx))
-		return 0;
-	stat_inc(STAT_FUTEX_WAITS);
-	op &= FUTEX_CMD_MASK_;
-	return op == FUTEX_LOCK_PI_OP || op == FUTEX_LOCK_PI2_OP ? SLEEP_PI : SLEEP_FUTEX;
+	why = futex_op_lock_why((int)regs->si, (u32)regs->dx);
+	if (why)
+		stat_inc(STAT_FUTEX_WAITS);
+	return why;
 }
 
 static void futex_mark(u8 why)
@@ -2487,7 +2495,7 @@ int BPF_PROG(lockaware_futex_sleep_entry)
 	 */
 	if (!regs || regs->orig_ax != NR_FUTEX_X86_64)
 		return 0;
-	if (futex_op_waits_for_lock((int)regs->si, (u32)regs->dx))
+	if (futex_op_lock_why((int)regs->si, (u32)regs->dx))
 		futex_mark(SLEEP_FUTEX);
 	return 0;
 }
@@ -2517,7 +2525,7 @@ int BPF_PROG(lockaware_futex_lock_pi_exit)
 SEC("tracepoint/syscalls/sys_enter_futex")
 int lockaware_sys_enter_futex(struct trace_event_raw_sys_enter *ctx)
 {
-	if (futex_op_waits_for_lock((int)ctx->args[1], (u32)ctx->args[2]))
+	if (futex_op_lock_why((int)ctx->args[1], (u32)ctx->args[2]))
 		futex_mark(SLEEP_FUTEX);
 	return 0;
 }
