@@ -176,6 +176,7 @@ def test_futex_probe_alternatives(probe, says):
         n_lock = max(n_lock, st.get()["nr_lock_tasks"])
     w.result()
     st.close()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
     out = stop(p)
     assert says in out, out
     assert st.totals["futex_waits"] > 0, st.totals
