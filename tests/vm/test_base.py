@@ -282,3 +282,52 @@ def test_queues_even_out_within_the_llc():
     # and 0.20 to 0.34).
     assert max(on) < 1.3 * min(on), on
     assert max(off) > 1.3 * min(off), off
+
+
+def last_cpu(pid):
+    """The CPU @pid last ran on (field 39 of /proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[36])
+
+
+def wake_colocation(*flags):
+    """A shell loop that counts to 100, then wakes a reader (cat) through a pipe, over and
+    over, next to a CPU hog, all three on CPUs 0-1 (so no CPU they may use is idle when the
+    reader wakes, while the guest's other vCPUs stay idle): the share of 40 samples in which
+    the reader last ran on the waker's CPU, and the scheduler's counters. A shell, not Python:
+    next to a hog Python's start-up takes seconds in TCG."""
+    with attached("--no-futex", "--no-kernel-locks", *flags, hogs=1, cpus="0-1") as r:
+        cat = subprocess.Popen(["taskset", "-c", "0-1", "cat"], stdin=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL)
+        waker = subprocess.Popen(
+            ["taskset", "-c", "0-1", "sh", "-c",
+             "while :; do i=0; while [ $i -lt 100 ]; do i=$((i + 1)); done; echo x; done"],
+            stdout=cat.stdin)
+        try:
+            time.sleep(3)
+            r.stats.get()
+            same = 0
+            for _ in range(40):
+                same += last_cpu(cat.pid) == last_cpu(waker.pid)
+                time.sleep(0.1)
+            m = r.stats.get()
+        finally:
+            waker.kill()
+            cat.kill()
+            waker.wait()
+            cat.wait()
+    return same / 40, m
+
+
+def test_wake_affine_moves_a_woken_task_to_its_wakers_cpu():
+    """--wake-affine: a task woken while no CPU it may use is idle goes to its waker's CPU
+    instead of its previous one when that CPU's queue is no longer (EEVDF's wake_affine), so
+    the reader of a pipe ends up on its writer's CPU and the hand-over needs no IPI. Without
+    the option it stays where it last ran (the counter must not move)."""
+    on, m_on = wake_colocation("--wake-affine")
+    off, m_off = wake_colocation()
+    print(f"reader on the waker's CPU in {on:.0%} of samples with --wake-affine "
+          f"({m_on['wake_affine']} moves, {m_on['wake_preempt']} wake-up preemptions), "
+          f"{off:.0%} without")
+    assert m_off["wake_affine"] == 0, m_off["wake_affine"]
+    assert on >= 0.75, (on, m_on["wake_affine"])

@@ -91,6 +91,9 @@ sched_common::sched_metrics! {
             "Tasks queued on their CPU's vtime-ordered queue (no CPU was idle)",
         kick_idle = lockaware_stat_STAT_KICK_IDLE:
             "Enqueued tasks handed straight to an idle CPU (a fully idle core first)",
+        wake_affine = lockaware_stat_STAT_WAKE_AFFINE:
+            "With --wake-affine: woken tasks queued on their waker's CPU instead of their \
+             previous one (no CPU was idle)",
         behind_kthread = lockaware_stat_STAT_BEHIND_KTHREAD:
             "Tasks at the end of a slice queued to run next on their CPU, right after the \
              per-CPU kthreads that were the only tasks waiting there, not moved to an idle CPU",
@@ -122,6 +125,13 @@ sched_common::sched_metrics! {
         wake_preempt_late = lockaware_stat_STAT_WAKE_PREEMPT_LATE:
             "Wake-up preemptions made at a tick instead: the running task had run less than \
              --wake-preempt-min-run-us",
+        wake_gran = lockaware_stat_STAT_WAKE_GRAN:
+            "Woken tasks queued behind their CPU's running task without preempting it: that \
+             task was not ahead of them by more than --wake-preempt-gran-us of vtime",
+        wake_defer = lockaware_stat_STAT_WAKE_DEFER:
+            "Woken tasks whose preemption of the running task was put off to a tick: that task \
+             was eligible and had run less than --wake-preempt-min-run-us (wake_preempt_late \
+             counts those that then preempted)",
         pull_moved = lockaware_stat_STAT_PULL_MOVED:
             "Tasks preempted by a pull that moved to the idle core",
         kick_after_queue = lockaware_stat_STAT_KICK_AFTER_QUEUE:

@@ -75,6 +75,7 @@ enum lockaware_stat {
 	STAT_PINNED_DIRECT,	/* woken one-CPU task put on its CPU's local queue */
 	STAT_CPU_ENQ,		/* task queued on its CPU's vtime queue */
 	STAT_KICK_IDLE,		/* enqueued task handed to an idle CPU, which is woken */
+	STAT_WAKE_AFFINE,	/* woken task queued on its waker's CPU (--wake-affine) */
 	STAT_BEHIND_KTHREAD,	/* slice ended, only kthreads waited: task runs next on its CPU */
 	STAT_PULL_IDLE_CORE,	/* task preempted on a doubly busy core for an idle core */
 	STAT_DISPATCH_OWN,	/* CPU took work from its own queue */
@@ -87,6 +88,8 @@ enum lockaware_stat {
 	STAT_YIELD_KEPT_HOLDER,	/* ... kept it: that task was a mutex waiter the yielder woke */
 	STAT_WAKE_PREEMPT,	/* a woken task preempted a task ahead of it in vtime */
 	STAT_WAKE_PREEMPT_LATE,	/* ... at a tick, once that task had run its minimum */
+	STAT_WAKE_GRAN,		/* woken task queued without preempting: vtime gap <= gran */
+	STAT_WAKE_DEFER,	/* ... the running task was eligible and had run < min run */
 	STAT_PULL_MOVED,	/* task preempted by a pull moved to the idle core */
 	STAT_KICK_AFTER_QUEUE,	/* CPU idle after a task was queued: woken */
 	STAT_REQUEUE_CAPPED_NS,	/* vtime credit requeued (not woken) tasks lost to the cap */

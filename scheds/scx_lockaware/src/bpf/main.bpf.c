@@ -67,6 +67,8 @@ const volatile bool wake_preempt = true;
 const volatile u64 wake_preempt_gran_ns = 1000000ULL;
 /* ... and how long the running task has run before a wake-up may preempt it (ns). */
 const volatile u64 wake_preempt_min_run_ns = 1000000ULL;
+/* With no idle CPU, a woken task may go to its waker's CPU (wake_affine_cpu()). */
+const volatile bool wake_affine = false;
 /*
  * Queue balancing within an LLC (balance_in_llc()): on, and how long a task
  * it moves has gone unserved at least (ns).
@@ -732,8 +734,10 @@ static void preempt_for_wakee(struct task_struct *p, s32 cpu)
 	}
 	/* Its vtime now: at its start plus what it used of its slice. */
 	ran = slice_left < slice_ns ? slice_ns - slice_left : 0;
-	if (vtime_delta(curr_vtime + ran, p->scx.dsq_vtime) <= (s64)wake_preempt_gran_ns)
+	if (vtime_delta(curr_vtime + ran, p->scx.dsq_vtime) <= (s64)wake_preempt_gran_ns) {
+		stat_inc(STAT_WAKE_GRAN);
 		return;
+	}
 	/*
 	 * A task just picked that is still eligible (not ahead of its queue's
 	 * mean vtime) runs wake_preempt_min_run_ns first: EEVDF's RUN_TO_PARITY
@@ -749,6 +753,7 @@ static void preempt_for_wakee(struct task_struct *p, s32 cpu)
 	 */
 	if (ran < wake_preempt_min_run_ns && eligible_on(cpu, curr_vtime + ran)) {
 		defer_preempt(cpu, wake_preempt_min_run_ns - ran);
+		stat_inc(STAT_WAKE_DEFER);
 		return;
 	}
 	scx_bpf_kick_cpu(cpu, SCX_KICK_PREEMPT);
@@ -800,6 +805,35 @@ static void placed_as_lock_task(struct task_ctx *tctx, s32 from_cpu)
 		stat_inc(STAT_SSC_MIGRATE);
 }
 
+/*
+ * No CPU is idle: the CPU of @p's waker instead of @prev_cpu, when the waker
+ * is a task (not a kthread or an interrupted idle CPU) whose CPU @p may use,
+ * in @prev_cpu's LLC, with no more tasks queued than @prev_cpu's queue; else
+ * -1. EEVDF's wake_affine_weight() makes the same move when the two CPUs are
+ * about equally loaded and the wakee is light. A wakee and its waker on one
+ * CPU then hand over locally: the wake-up preempts the waker without an IPI
+ * (preempt_for_wakee() reads the current task directly), where a wake-up
+ * onto another busy CPU must interrupt it, which in an oversubscribed guest
+ * also waits for the host to run that vCPU (docs/benchmarks.md section 35).
+ */
+static s32 wake_affine_cpu(const struct task_struct *p, s32 prev_cpu)
+{
+	struct task_struct *waker = bpf_get_current_task_btf();
+	s32 cpu = bpf_get_smp_processor_id();
+
+	/* No range checks: cpu_to_llc() masks, and clang would drop the mask. */
+	if (cpu == prev_cpu)
+		return -1;
+	if (!waker->pid || (waker->flags & PF_KTHREAD) || waker == p)
+		return -1;
+	if (cpu_to_llc(cpu) != cpu_to_llc(prev_cpu) ||
+	    !bpf_cpumask_test_cpu(cpu, p->cpus_ptr))
+		return -1;
+	if (scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) > scx_bpf_dsq_nr_queued(cpu_dsq(prev_cpu)))
+		return -1;
+	return cpu;
+}
+
 s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 		   u64 wake_flags)
 {
@@ -830,6 +864,13 @@ s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, 0);
 		stat_inc(STAT_DIRECT_IDLE);
 		return cpu;
+	}
+	if (wake_affine) {
+		cpu = wake_affine_cpu(p, prev_cpu);
+		if (cpu >= 0) {
+			stat_inc(STAT_WAKE_AFFINE);
+			return cpu;
+		}
 	}
 	return prev_cpu;
 }
