@@ -290,12 +290,13 @@ def last_cpu(pid):
         return int(f.read().rsplit(")", 1)[1].split()[36])
 
 
-def wake_colocation(*flags):
+def wake_moves(*flags):
     """A shell loop that counts to 100, then wakes a reader (cat) through a pipe, over and
-    over, next to a CPU hog, all three on CPUs 0-1 (so no CPU they may use is idle when the
-    reader wakes, while the guest's other vCPUs stay idle): the share of 40 samples in which
-    the reader last ran on the waker's CPU, and the scheduler's counters. A shell, not Python:
-    next to a hog Python's start-up takes seconds in TCG."""
+    over, next to a CPU hog, all three on CPUs 0-1 (so that no CPU they may use is idle when
+    the reader wakes, unless the loop itself waits; the guest's other vCPUs stay idle): the
+    share of 40 samples in which the reader last ran on the loop's CPU, and the scheduler's
+    counters over those 4 s. A shell, not Python: next to a hog Python's start-up takes seconds
+    in TCG."""
     with attached("--no-futex", "--no-kernel-locks", *flags, hogs=1, cpus="0-1") as r:
         cat = subprocess.Popen(["taskset", "-c", "0-1", "cat"], stdin=subprocess.PIPE,
                                stdout=subprocess.DEVNULL)
@@ -319,15 +320,20 @@ def wake_colocation(*flags):
     return same / 40, m
 
 
-def test_wake_affine_moves_a_woken_task_to_its_wakers_cpu():
+def test_wake_affine_moves_woken_tasks_to_their_wakers_cpu_only_when_asked():
     """--wake-affine: a task woken while no CPU it may use is idle goes to its waker's CPU
-    instead of its previous one when that CPU's queue is no longer (EEVDF's wake_affine), so
-    the reader of a pipe ends up on its writer's CPU and the hand-over needs no IPI. Without
-    the option it stays where it last ran (the counter must not move)."""
-    on, m_on = wake_colocation("--wake-affine")
-    off, m_off = wake_colocation()
+    instead of its previous one when that CPU's queue is no longer (EEVDF's wake_affine);
+    without the option no woken task is moved that way. The moves are the scheduler's own
+    count (select_cpu() returned the waker's CPU, which the kernel then migrates the task to).
+    The reader does not stay on the writer's CPU for good: an idle CPU's steal, or a wake-up
+    onto a CPU gone idle, separates them again (55-65% of samples together in the first runs,
+    48-52% without the option), which is why the share is printed, not asserted. In
+    stress-ng futex at 4 vCPUs the option cut the waiters' wait per wake-up from 0.8-1.0 ms
+    to 0.27-0.31 ms (docs/benchmarks.md section 35.2)."""
+    on, m_on = wake_moves("--wake-affine")
+    off, m_off = wake_moves()
     print(f"reader on the waker's CPU in {on:.0%} of samples with --wake-affine "
           f"({m_on['wake_affine']} moves, {m_on['wake_preempt']} wake-up preemptions), "
-          f"{off:.0%} without")
+          f"{off:.0%} without ({m_off['wake_preempt']} wake-up preemptions)")
     assert m_off["wake_affine"] == 0, m_off["wake_affine"]
-    assert on >= 0.75, (on, m_on["wake_affine"])
+    assert m_on["wake_affine"] >= 3, m_on["wake_affine"]

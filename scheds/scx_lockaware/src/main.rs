@@ -204,11 +204,11 @@ struct Opts {
 
     /// Off by default. When no CPU is idle, wake a task on its waker's CPU instead of its
     /// previous one, if the waker is a user task (not a kthread, nor an idle CPU taking an
-    /// interrupt), the CPU is allowed and in the same LLC, and its queue holds no more tasks
-    /// than the previous CPU's (as EEVDF's wake_affine does between equally loaded CPUs): the
-    /// wake-up then preempts locally, without an inter-processor interrupt. Measured in
-    /// docs/benchmarks.md section 35: at parity at 2 vCPUs, a partial gain on stress-ng futex
-    /// at 4 vCPUs on 2 host cores.
+    /// interrupt), the CPU is allowed, in the same LLC and not in the SSC unless the previous
+    /// one is, and its queue holds no more tasks than the previous CPU's (as EEVDF's
+    /// wake_affine does between equally loaded CPUs): the wake-up then preempts locally,
+    /// without an inter-processor interrupt. Measured in docs/benchmarks.md section 35: at
+    /// parity at 2 vCPUs, a partial gain on stress-ng futex at 4 vCPUs on 2 host cores.
     #[arg(long)]
     wake_affine: bool,
 

@@ -808,7 +808,8 @@ static void placed_as_lock_task(struct task_ctx *tctx, s32 from_cpu)
 /*
  * No CPU is idle: the CPU of @p's waker instead of @prev_cpu, when the waker
  * is a task (not a kthread or an interrupted idle CPU) whose CPU @p may use,
- * in @prev_cpu's LLC, with no more tasks queued than @prev_cpu's queue; else
+ * in @prev_cpu's LLC, not an SSC CPU unless @prev_cpu is one, with no more
+ * tasks queued than @prev_cpu's queue; else
  * -1. EEVDF's wake_affine_weight() makes the same move when the two CPUs are
  * about equally loaded and the wakee is light. A wakee and its waker on one
  * CPU then hand over locally: the wake-up preempts the waker without an IPI
@@ -828,6 +829,9 @@ static s32 wake_affine_cpu(const struct task_struct *p, s32 prev_cpu)
 		return -1;
 	if (cpu_to_llc(cpu) != cpu_to_llc(prev_cpu) ||
 	    !bpf_cpumask_test_cpu(cpu, p->cpus_ptr))
+		return -1;
+	/* Not into the SSC, whose CPUs serve lock-intensive work first. */
+	if (cpu_in_ssc(cpu) && !cpu_in_ssc(prev_cpu))
 		return -1;
 	if (scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) > scx_bpf_dsq_nr_queued(cpu_dsq(prev_cpu)))
 		return -1;
