@@ -809,9 +809,9 @@ static void placed_as_lock_task(struct task_ctx *tctx, s32 from_cpu)
  * No CPU is idle: the CPU of @p's waker instead of @prev_cpu, when the waker
  * is a task (not a kthread or an interrupted idle CPU) whose CPU @p may use,
  * in @prev_cpu's LLC, not an SSC CPU unless @prev_cpu is one, with no more
- * tasks queued than @prev_cpu's queue; else
- * -1. EEVDF's wake_affine_weight() makes the same move when the two CPUs are
- * about equally loaded and the wakee is light. A wakee and its waker on one
+ * tasks queued than @prev_cpu's queue; else -1. EEVDF's wake_affine_weight()
+ * makes the same move when the two CPUs are about equally loaded and the
+ * wakee is light. A wakee and its waker on one
  * CPU then hand over locally: the wake-up preempts the waker without an IPI
  * (preempt_for_wakee() reads the current task directly), where a wake-up
  * onto another busy CPU must interrupt it, which in an oversubscribed guest
