@@ -615,15 +615,24 @@ static void queue_vtime_leave(struct task_ctx *tctx)
 	__sync_fetch_and_sub(&queue_vtimes[c].nr, 1);
 }
 
-static void queue_vtime_join(struct task_ctx *tctx, s32 cpu, u64 vtime)
+/*
+ * Out of line, with one unsigned bound. Inlined into enqueue(), it loaded only
+ * as long as clang happened to keep the CPU number in a register: a small
+ * change to enqueue() (docs/benchmarks.md §36.3) made clang spill it, check one
+ * reloaded copy and index with another, and the signed check (cpu < 0 ||
+ * cpu >= MAX_CPUS) left the upper bits unbounded; the verifier refused both.
+ */
+static __noinline void queue_vtime_join(struct task_ctx *tctx, s32 cpu, u64 vtime)
 {
+	u32 c = (u32)cpu;
+
 	queue_vtime_leave(tctx);
-	if (cpu < 0 || cpu >= MAX_CPUS)
+	if (c >= MAX_CPUS)
 		return;
-	tctx->vq_cpu = cpu + 1;
+	tctx->vq_cpu = c + 1;
 	tctx->vq_vtime = vtime;
-	__sync_fetch_and_add(&queue_vtimes[cpu].sum, vtime);
-	__sync_fetch_and_add(&queue_vtimes[cpu].nr, 1);
+	__sync_fetch_and_add(&queue_vtimes[c].sum, vtime);
+	__sync_fetch_and_add(&queue_vtimes[c].nr, 1);
 }
 
 /*
