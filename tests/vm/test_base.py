@@ -326,8 +326,8 @@ def test_wake_affine_moves_woken_tasks_to_their_wakers_cpu_only_when_asked():
     without the option no woken task is moved that way. The moves are the scheduler's own
     count (select_cpu() returned the waker's CPU, which the kernel then migrates the task to).
     The reader does not stay on the writer's CPU for good: an idle CPU's steal, or a wake-up
-    onto a CPU gone idle, separates them again (55-65% of samples together in the first runs,
-    48-52% without the option), which is why the share is printed, not asserted. In
+    onto a CPU gone idle, separates them again (45-82% of samples together, 50-57% without the
+    option, docs/benchmarks.md section 35.3), which is why the share is printed, not asserted. In
     stress-ng futex at 4 vCPUs the option cut the waiters' wait per wake-up from 0.8-1.0 ms
     to 0.27-0.31 ms (docs/benchmarks.md section 35.2)."""
     on, m_on = wake_moves("--wake-affine")

@@ -820,11 +820,11 @@ static void placed_as_lock_task(struct task_ctx *tctx, s32 from_cpu)
  * in @prev_cpu's LLC, not an SSC CPU unless @prev_cpu is one, with no more
  * tasks queued than @prev_cpu's queue; else -1. EEVDF's wake_affine_weight()
  * makes the same move when the two CPUs are about equally loaded and the
- * wakee is light. A wakee and its waker on one
- * CPU then hand over locally: the wake-up preempts the waker without an IPI
- * (preempt_for_wakee() reads the current task directly), where a wake-up
- * onto another busy CPU must interrupt it, which in an oversubscribed guest
- * also waits for the host to run that vCPU (docs/benchmarks.md section 35).
+ * wakee is light. A wakee and its waker on one CPU then hand over locally:
+ * the wake-up preempts the waker without an IPI (preempt_for_wakee() reads
+ * the current task directly), where a wake-up onto another busy CPU must
+ * interrupt it, which in an oversubscribed guest also waits for the host to
+ * run that vCPU (docs/benchmarks.md section 35).
  */
 static s32 wake_affine_cpu(const struct task_struct *p, s32 prev_cpu)
 {
