@@ -26,8 +26,8 @@ cargo test --release --workspace
 # threaded program, without it (nothing published) and with it (the hints follow the locks).
 tools/inform-build target/inform
 timeout 300 target/inform/test_inform
-target/inform/test_preload
-INFORM_EXPECT=1 LD_PRELOAD="$PWD/target/inform/libinform-preload.so" target/inform/test_preload
+timeout 120 target/inform/test_preload
+INFORM_EXPECT=1 LD_PRELOAD="$PWD/target/inform/libinform-preload.so" timeout 120 target/inform/test_preload
 PY="$(python3 -c 'import sys; print(sys.executable)')"
 tools/vm/vmrun --cpus 4 --memory 2G --timeout 1500 -- \
   "$PY" -m pytest -v -m "not slow" tests/vm --ignore tests/vm/test_smt.py \

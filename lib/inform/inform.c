@@ -153,6 +153,22 @@ static inline void spin(struct spin *s, uint32_t progress)
 	}
 }
 
+/*
+ * The shim's pthread spinlock wait (preload.c): read the lock word until it holds @unlocked, the
+ * value of a free lock (glibc's encoding differs between architectures: 1 on x86-64, 0 in
+ * the generic code; the shim learns it from pthread_spin_init()), offering the CPU as the
+ * library's own locks do (spin()). A spinlock names no owner, so there is no other progress
+ * to watch: the offers come every yield budget of the wait, and only while the scheduler
+ * reads hints (yield_budget()); otherwise this is glibc's own loop of reads.
+ */
+void inform__spin_until(const int *word, int unlocked)
+{
+	struct spin sp = { 0 };
+
+	while (__atomic_load_n(word, __ATOMIC_RELAXED) != unlocked)
+		spin(&sp, 0);
+}
+
 __attribute__((constructor)) static void inform_init(void)
 {
 	const char *e = getenv("INFORM_YIELD_US");

@@ -24,6 +24,8 @@
  * over exactly the same time), and from the same schedstat files the time the worker threads
  * ran ("app_run_s") and waited runnable on a run queue ("app_wait_s"), and the watched
  * processes' run-queue wait ("watched_wait_s"): what each side got of the time it could run.
+ * A lock run whose counter does not equal the increments the threads made (a lock that let
+ * two threads in at once) prints no JSON and exits 1.
  */
 #define _GNU_SOURCE
 #include "inform.h"
@@ -300,6 +302,12 @@ int main(int argc, char **argv)
 		total += ops[i];
 	if (kind == BARRIER || kind == PBARRIER)
 		total = ops[0];	/* rounds: every thread ran all of them */
+	else if (kind != LIAR && counter != total) {
+		/* An increment lost: the lock let two threads in at once. */
+		fprintf(stderr, "inform-counter: --lock %s: counter %ld, but %ld increments\n",
+			names[kind], counter, total);
+		return 1;
+	}
 	printf("{\"benchmark\":\"inform-counter\",\"lock\":\"%s\",\"workers\":%d,\"duration_s\":%.3f,"
 	       "\"window_s\":%.3f,\"app_cpu_s\":%.3f,\"watched_cpu_s\":%.3f,"
 	       "\"app_run_s\":%.3f,\"app_wait_s\":%.3f,\"watched_wait_s\":%.3f,"

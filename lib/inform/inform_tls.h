@@ -44,6 +44,7 @@ static inline void inform__publish(uint32_t cls)
 
 /* This thread's id (one system call per thread, then cached). */
 uint32_t inform__gettid(void);
+void inform__spin_until(const int *word, int unlocked);
 
 static inline uint32_t inform__tid(void)
 {

@@ -27,7 +27,6 @@
 	X(pthread_mutex_trylock, int, (pthread_mutex_t *))                                    \
 	X(pthread_mutex_timedlock, int, (pthread_mutex_t *, const struct timespec *))         \
 	X(pthread_mutex_unlock, int, (pthread_mutex_t *))                                     \
-	X(pthread_spin_lock, int, (pthread_spinlock_t *))                                     \
 	X(pthread_spin_trylock, int, (pthread_spinlock_t *))                                  \
 	X(pthread_spin_unlock, int, (pthread_spinlock_t *))                                   \
 	X(pthread_rwlock_rdlock, int, (pthread_rwlock_t *))                                   \
@@ -153,9 +152,31 @@ int pthread_mutex_unlock(pthread_mutex_t *m)
 	RELEASE(pthread_mutex_unlock, m);
 }
 
+/*
+ * A spinlock's wait is the shim's own: glibc's pthread_spin_lock() spins inside glibc, where
+ * no offer of the CPU can be made, so a holder preempted on the same CPU would be waited for
+ * until the tick (docs/benchmarks.md §37.5). The loop is glibc's (try the exchange, read the
+ * word until it reads free, try again), with the library's offers while the scheduler reads
+ * hints (inform__spin_until()); under any other scheduler it spins as glibc does. What a free
+ * lock reads is what pthread_spin_init() writes (1 on x86-64, 0 in glibc's generic code).
+ */
 int pthread_spin_lock(pthread_spinlock_t *l)
 {
-	ACQUIRE(pthread_spin_lock, pthread_spin_trylock, 0, l);
+	pthread_spinlock_t unlocked;
+
+	if (REAL(pthread_spin_trylock)(l) == 0) {
+		inform__hold_begin();
+		return 0;
+	}
+	if (inform__tls.depth == 0)
+		inform__wait_for(0);
+	inform__waiting(INFORM_LOCK_WAITER);
+	pthread_spin_init(&unlocked, PTHREAD_PROCESS_PRIVATE);
+	do
+		inform__spin_until((const int *)l, *(const int *)&unlocked);
+	while (REAL(pthread_spin_trylock)(l) != 0);
+	inform__hold_begin();
+	return 0;
 }
 
 int pthread_spin_trylock(pthread_spinlock_t *l)

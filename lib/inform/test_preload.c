@@ -40,6 +40,24 @@ static void *adder(void *arg)
 	return NULL;
 }
 
+/* The shim's spinlock wait is its own loop (preload.c): it must still exclude. */
+static pthread_spinlock_t spin;
+static volatile long spun;
+
+static pthread_barrier_t spin_start;
+
+static void *spin_adder(void *arg)
+{
+	(void)arg;
+	pthread_barrier_wait(&spin_start); /* all at once: the lock is contended */
+	for (int i = 0; i < 100000; i++) {
+		pthread_spin_lock(&spin);
+		spun++;
+		pthread_spin_unlock(&spin);
+	}
+	return NULL;
+}
+
 static void *blocked(void *arg)
 {
 	(void)arg;
@@ -75,6 +93,16 @@ int main(void)
 		pthread_join(t[i], NULL);
 	CHECK(counter == 400000, "counter %ld", counter);
 	CLASS(INFORM_RUNNING, "after the barrier");
+
+	/* ... and under one spinlock. */
+	pthread_spin_init(&spin, PTHREAD_PROCESS_PRIVATE);
+	pthread_barrier_init(&spin_start, NULL, 4);
+	for (int i = 0; i < 4; i++)
+		pthread_create(&t[i], NULL, spin_adder, NULL);
+	for (int i = 0; i < 4; i++)
+		pthread_join(t[i], NULL);
+	CHECK(spun == 400000, "spinlock counter %ld", spun);
+	CLASS(INFORM_RUNNING, "after the spinlock adders");
 
 	/* Mutex: holder, and a blocked waiter. */
 	pthread_mutex_lock(&m);

@@ -28,21 +28,24 @@ def counter_cmd(lock, n, secs=6):
             "--cs-ns", "1000", "--nc-ns", "2000"]
 
 
-def run_counter(lock, n, secs=6):
-    """inform-counter on `lock` with `n` threads (counter_cmd()); its result."""
-    w = subprocess.run(counter_cmd(lock, n, secs), capture_output=True, text=True, timeout=120)
+def run_counter(lock, n, secs=6, env=None):
+    """inform-counter on `lock` with `n` threads (counter_cmd()), `env` added to its
+    environment; its result."""
+    w = subprocess.run(counter_cmd(lock, n, secs), capture_output=True, text=True, timeout=120,
+                       env={**os.environ, **(env or {})})
     assert w.returncode == 0, w.stderr
     return json.loads(w.stdout.strip().splitlines()[-1])
 
 
-def counter_next_to_loops(lock, *keys, flags=(), ops_prefix="lockaware"):
+def counter_next_to_loops(lock, *keys, flags=(), ops_prefix="lockaware", env=None):
     """inform-counter on `lock` with 4 threads per CPU next to a CPU-bound loop per CPU, under
-    scx_lockaware --inform-lib: its result and the scheduler's counters over the run (`keys`
-    printed). Asserts that the scheduler stayed attached and the counter made progress."""
+    scx_lockaware --inform-lib (`env` added to the counter's environment): its result and the
+    scheduler's counters over the run (`keys` printed). Asserts that the scheduler stayed
+    attached and the counter made progress."""
     built()
     n = os.cpu_count()
     with attached("--inform-lib", str(LIB), *flags, hogs=n) as run:
-        res = run_counter(lock, 4 * n)
+        res = run_counter(lock, 4 * n, env=env)
         m = run.stats.get()
         assert ops().startswith(ops_prefix), ops()
     print({k: m[k] for k in keys}, res["ops"])
@@ -126,6 +129,19 @@ def test_waiters_offer_their_cpu_and_it_goes_to_the_thread_they_name_at_once():
                                  "waiter_yield", "holder_handoff", ops_prefix="lockaware_inform")
     assert 0 < m["inform_yield_given"] <= m["waiter_yield"], m
     assert m["holder_handoff"] > 0, m
+
+
+def test_the_shims_spinlock_waiters_offer_their_cpu():
+    """A pthread spinlock's waiter under the LD_PRELOAD shim waits in the shim's own loop,
+    which offers the CPU as libinform's locks do (docs/benchmarks.md §37.5); in glibc's
+    pthread_spin_lock() it could make no offer, and the scheduler answered none
+    (inform_yield_given and inform_yield_kept stayed 0 in §37.5's runs of the old shim).
+    With 4 threads per CPU next to a CPU-bound loop per CPU, the waiters' offers must reach
+    the scheduler, and the counter must stay exact under the shim's loop."""
+    shim = {"LD_PRELOAD": str(INFORM / "libinform-preload.so")}
+    res, m = counter_next_to_loops("pthread-spin", "inform_yield_given", "inform_yield_kept",
+                                   "waiter_yield", ops_prefix="lockaware_inform", env=shim)
+    assert m["inform_yield_given"] + m["inform_yield_kept"] > 0, m
 
 
 def sched_yields(env=None):
