@@ -74,15 +74,18 @@ def thread_cpu(pid, tid):
     return int(f[36]), f[0]  # CPU it last ran on, state
 
 
-def top_tasks(m):
-    """{tid: (share %, lock-intensive)} from the top_lock_tasks statistic."""
-    out = {}
+def top_entries(m):
+    """(tid, share %, lock-intensive, spin share %) from the top_lock_tasks statistic."""
     for e in m["top_lock_tasks"].split():
         # pid:comm:share:spin, and a comm may hold ':' itself (kworker/u8:2).
         tid, rest = e.split(":", 1)
-        _comm, share, _spin = rest.rsplit(":", 2)
-        out[int(tid)] = (float(share.rstrip("%*")), share.endswith("*"))
-    return out
+        _comm, share, spin = rest.rsplit(":", 2)
+        yield int(tid), float(share.rstrip("%*")), share.endswith("*"), float(spin[4:-1])
+
+
+def top_tasks(m):
+    """{tid: (share %, lock-intensive)} from the top_lock_tasks statistic."""
+    return {tid: (share, lock) for tid, share, lock, _spin in top_entries(m)}
 
 
 class Workload:
