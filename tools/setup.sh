@@ -7,11 +7,11 @@ export DEBIAN_FRONTEND=noninteractive
 if ! command -v clang-19 >/dev/null || ! command -v qemu-system-x86_64 >/dev/null \
    || ! command -v stress-ng >/dev/null || ! command -v cpio >/dev/null \
    || ! command -v busybox >/dev/null || ! command -v sysbench >/dev/null \
-   || ! command -v perf >/dev/null; then
+   || ! command -v perf >/dev/null || ! command -v zstd >/dev/null; then
   apt-get update -q
   apt-get install -y -q --no-install-recommends clang-19 llvm-19 libelf-dev zlib1g-dev \
     pkg-config make gcc qemu-system-x86 stress-ng sysbench linux-perf python3 python3-pip \
-    busybox-static \
+    busybox-static zstd \
     ca-certificates curl procps cpio
 fi
 # Rust: the crates need rustc >= 1.91 (Debian 12's is older): rustup's stable when missing.

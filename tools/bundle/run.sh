@@ -26,7 +26,7 @@ while :; do
     "$here/lib/ld-linux-x86-64.so.2" --library-path "$here/lib" "$here/bin/qemu-system-x86_64" \
     -L "$here/share" -accel tcg,thread=multi -smp "$cpus" -m "$mem" \
     -nic none -vga none -nographic -no-reboot \
-    -kernel "$here/bzImage" -initrd "$here/initramfs.cpio.gz" \
+    -kernel "$here/bzImage" -initrd "$here/initramfs.cpio" \
     -append "console=ttyS0 panic=-1 oops=panic quiet scx.suite=$suite scx.item=$item scx.reps=$reps scx.secs=$secs" \
     > "$log" 2>&1 || true
   grep -q "=====SCX-RESULTS-END=====" "$log" && break
