@@ -24,6 +24,14 @@ def cpu_ns(pid, tid):
         return None
 
 
+def wait_ns(pid, tid):
+    """Time a thread has waited on a run queue, in ns (schedstat, second field)."""
+    try:
+        return int(Path(f"/proc/{pid}/task/{tid}/schedstat").read_text().split()[1])
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+
+
 def threads_report(pid):
     """{tid: (comm, state, CPU ns, run-queue wait ns)} of every thread of `pid`, for failure
     messages (/proc/PID/task/TID/stat and schedstat)."""
@@ -161,6 +169,9 @@ def test_stranded_lock_task_runs_while_the_other_cpus_stay_busy():
         assert len(tids) == 12, tids
         last = {t: cpu_ns(w.pid, t) for t in tids}
         stalled = {t: 0.0 for t in tids}
+        # Each thread's run-queue wait when it last progressed: what a stall added to it says
+        # whether the thread waited on a run queue (grows with the stall) or slept (does not).
+        wait_then = {t: wait_ns(w.pid, t) for t in tids}
         rescued, sizes = 0, set()
         # At least 12 s, and on until a shrink found a stranded task (each re-search restart
         # from 3 or 4 CPUs is a chance; a slow CI guest once had none in 12 s), at most 40 s.
@@ -176,11 +187,15 @@ def test_stranded_lock_task_runs_while_the_other_cpus_stay_busy():
                     stalled[t] += 0.5
                 else:
                     stalled[t] = 0.0 if c is not None else stalled[t]
+                    wait_then[t] = wait_ns(w.pid, t) if c is not None else wait_then[t]
                 last[t] = c
-                assert stalled[t] < 4.0, (
-                    f"thread {t} got no CPU for {stalled[t]} s (sizes {sizes}); every thread's "
-                    f"comm, state, CPU ns and run-queue wait ns (a runnable stall grows the "
-                    f"wait, a sleep does not): {threads_report(w.pid)}; stats {m}")
+                if stalled[t] >= 4.0:
+                    grew = (wait_ns(w.pid, t) or 0) - (wait_then[t] or 0)
+                    raise AssertionError(
+                        f"thread {t} got no CPU for {stalled[t]} s (sizes {sizes}), its run-queue "
+                        f"wait grew {grew / 1e9:.2f} s meanwhile (about {stalled[t]} s if it was "
+                        f"runnable all along, 0 if it slept); every thread's comm, state, CPU ns "
+                        f"and run-queue wait ns: {threads_report(w.pid)}; stats {m}")
         assert state() == "enabled"
     finally:
         # Also when the test failed: a scheduler left attached would fail every later test.

@@ -387,6 +387,7 @@ def test_other_tasks_may_use_idle_ssc_cpus():
     (["--lock-threshold", "0"], "--lock-threshold"),
     (["--retrigger-band", "-1"], "--retrigger-band"),
     (["--interval-ms", "100", "--settle-ms", "101"], "--settle-ms"),
+    (["--thro-bias", "2"], "--thro-bias"),
 ])
 def test_invalid_ssc_flags_refused_before_load(args, flag):
     seq0 = (SCX / "enable_seq").read_text()

@@ -181,6 +181,14 @@ struct Opts {
           value_parser = parse_cpu_cost, allow_hyphen_values = true)]
     ssc_cpu_cost: f64,
 
+    /// SSC search: useful CPUs that thro is taken to overcount per CPU added, added to
+    /// --ssc-cpu-cost where two sizes are compared by thro rather than by the acquisitions the
+    /// tasks report (--inform-lib): thro counts as work the waste no probe sees, such as a
+    /// lock word's cache-line transfers (0 to 1; 0: thro taken as exact).
+    #[arg(long, value_name = "CPUS", default_value_t = search::DEFAULT_THRO_BIAS,
+          value_parser = parse_cpu_cost, allow_hyphen_values = true)]
+    thro_bias: f64,
+
     /// SSC search: "paper" (figure 3.31: double after two wins, go back after two losses and
     /// stop) or "refine" (after the overshoot, search between the last good size and the
     /// overshooting one, probing where a parabola through the sizes already judged peaks).
@@ -450,6 +458,7 @@ fn plan_ssc(opts: &Opts, topo: &CpuTopo) -> Result<SscPlan, String> {
             vote_min: Duration::from_micros(opts.vote_min_us),
             band: opts.retrigger_band,
             cpu_cost: opts.ssc_cpu_cost,
+            thro_bias: opts.thro_bias,
             remig_timeout: Duration::from_secs(opts.remig_timeout_s),
         },
     })
@@ -799,7 +808,8 @@ impl<'a> Scheduler<'a> {
         match &ssc.search {
             Some(s) => info!(
                 "SSC: search {} from {} CPU(s), {}..{} CPUs, order {:?} [{}], votes {}us/CPU, \
-                 every {}ms, re-search after {}s or a {}x change, {} CPUs of gain per CPU",
+                 every {}ms, re-search after {}s or a {}x change, {} CPUs of gain per CPU \
+                 (+{} judged by thro)",
                 s.params().mode,
                 s.size(),
                 s.params().min,
@@ -810,7 +820,8 @@ impl<'a> Scheduler<'a> {
                 opts.interval_ms,
                 opts.remig_timeout_s,
                 opts.retrigger_band,
-                opts.ssc_cpu_cost
+                opts.ssc_cpu_cost,
+                opts.thro_bias
             ),
             None => info!(
                 "SSC: fixed [{}] (--ssc-cpus), search off",

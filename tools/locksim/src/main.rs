@@ -109,6 +109,16 @@ struct Cli {
     /// let the search settle (docs/locksim.md).
     #[arg(long, global = true, value_name = "TICKS", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     settle_ticks: Option<u64>,
+    /// --search: the search's price of an SSC CPU, in useful CPUs per CPU (0 to 1; default
+    /// scx_lockaware's --ssc-cpu-cost).
+    #[arg(long, global = true, value_name = "CPUS", default_value_t = ssc_search::DEFAULT_CPU_COST,
+          value_parser = parse_cpu_cost)]
+    ssc_cpu_cost: f64,
+    /// --search: what thro is taken to overcount per core added, in useful CPUs, added to the
+    /// price where sizes are compared by thro (0 to 1; default scx_lockaware's --thro-bias).
+    #[arg(long, global = true, value_name = "CPUS", default_value_t = ssc_search::DEFAULT_THRO_BIAS,
+          value_parser = parse_cpu_cost)]
+    thro_bias: f64,
     /// --search: windows per run (2 to 100000).
     #[arg(long, global = true, default_value = "40", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     windows: u64,
@@ -146,6 +156,13 @@ enum LockArg {
 }
 
 /// "1-4,8" -> [1, 2, 3, 4, 8], each in 1..=max.
+fn parse_cpu_cost(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("'{s}': allowed 0 to 1 (useful CPUs per CPU)")),
+    }
+}
+
 fn parse_cores(s: &str, max: usize) -> Result<Vec<usize>> {
     let mut out = Vec::new();
     for part in s.split(',').filter(|p| !p.is_empty()) {
@@ -225,6 +242,10 @@ fn search_table(
         cli.window_ticks,
         cli.seed
     );
+    println!(
+        "price per core: {} (--ssc-cpu-cost), +{} where judged by thro (--thro-bias)",
+        cli.ssc_cpu_cost, cli.thro_bias
+    );
     if let Some(sh) = cli.sharing() {
         println!(
             "{} threads time-sharing the set's cores, quantum {} ticks",
@@ -240,7 +261,11 @@ fn search_table(
     }
     let mut all = Vec::new();
     for &n in cores {
-        let p = search_loop::default_params(n, mode, cli.window_ticks);
+        let p = ssc_search::Params {
+            cpu_cost: cli.ssc_cpu_cost,
+            thro_bias: cli.thro_bias,
+            ..search_loop::default_params(n, mode, cli.window_ticks)
+        };
         let m = search_loop::Machine {
             platform,
             workload,

@@ -88,6 +88,7 @@ pub fn default_params(cores: usize, mode: ssc_search::Mode, window: Tick) -> Par
         band: DEFAULT_BAND,
         remig_timeout: per_window(DEFAULT_REMIG_TIMEOUT_S * 1_000_000),
         cpu_cost: DEFAULT_CPU_COST,
+        thro_bias: DEFAULT_THRO_BIAS,
     }
 }
 
