@@ -301,10 +301,10 @@ def test_event_futex_traffic_is_not_lock_wait():
     futex (FUTEX_WAIT for "not my turn", FUTEX_WAKE of one) spend most of their time in
     those calls: neither their wakes nor their sleeps may count as a lock's wait.
 
-    Their futex calls do contend on a kernel lock, the futex hash bucket's spinlock, and that
-    contention is a real lock wait (lock:contention_begin/end), its on-CPU part "spin". A vCPU
-    that the host preempts while holding it makes the others spin longer: CI once saw one
-    worker at a 1.4% share. So the part that is not spin (the sleeps counted as a lock's) must
+    Their futex calls do take kernel spinlocks (the futex hash bucket's, a run queue's for each
+    wake-up), and their contention is a real lock wait (lock:contention_begin/end), its on-CPU
+    part "spin". A vCPU that the host preempts while holding one makes the others spin longer:
+    CI once saw one worker at a 1.4% share. So the part that is not spin (the sleeps counted as a lock's) must
     stay under 1%, and the whole share far below the lock-intensive threshold (10%)."""
     p = start()
     st = Stats()
