@@ -78,7 +78,8 @@ fn parse_remig_timeout_s(s: &str) -> Result<u64, String> {
 }
 
 fn parse_cpu_cost(s: &str) -> Result<f64, String> {
-    float_in_range(s, 0.0, 1.0, "useful CPUs per SSC CPU")
+    let (min, max) = search::PRICE_RANGE;
+    float_in_range(s, min, max, "useful CPUs per SSC CPU")
 }
 
 fn parse_band(s: &str) -> Result<f64, String> {

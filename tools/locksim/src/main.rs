@@ -155,14 +155,18 @@ enum LockArg {
     Mutex,
 }
 
-/// "1-4,8" -> [1, 2, 3, 4, 8], each in 1..=max.
+/// --ssc-cpu-cost, --thro-bias: a price in the agent's range.
 fn parse_cpu_cost(s: &str) -> Result<f64, String> {
+    let (min, max) = ssc_search::PRICE_RANGE;
     match s.parse::<f64>() {
-        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
-        _ => Err(format!("'{s}': allowed 0 to 1 (useful CPUs per CPU)")),
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "'{s}': allowed {min} to {max} (useful CPUs per CPU)"
+        )),
     }
 }
 
+/// "1-4,8" -> [1, 2, 3, 4, 8], each in 1..=max.
 fn parse_cores(s: &str, max: usize) -> Result<Vec<usize>> {
     let mut out = Vec::new();
     for part in s.split(',').filter(|p| !p.is_empty()) {

@@ -372,6 +372,10 @@ pub const DECISIVE: f64 = 1.5;
 /// The default of `--ssc-cpu-cost`: an SSC CPU must add a tenth of a CPU of useful work.
 pub const DEFAULT_CPU_COST: f64 = 0.1;
 
+/// The range of `--ssc-cpu-cost` and `--thro-bias`, in useful CPUs per CPU (the agent and the
+/// simulator parse both against it).
+pub const PRICE_RANGE: (f64, f64) = (0.0, 1.0);
+
 /// The default of `--thro-bias`: thro is taken to overcount a tenth of a CPU of useful work
 /// per CPU added (measured far larger where a lock's own traffic is the bottleneck: about
 /// 0.5 CPU for a mutex on a second vCPU, docs/benchmarks.md §20.4; 0.4 per core for C4's
