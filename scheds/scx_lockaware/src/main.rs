@@ -211,15 +211,15 @@ struct Opts {
     #[arg(long)]
     no_wake_preempt: bool,
 
-    /// Off by default. When no CPU is idle, wake a task on its waker's CPU instead of its
-    /// previous one, if the waker is a user task (not a kthread, nor an idle CPU taking an
+    /// Wake a task on its previous CPU even when no CPU is idle. By default (as EEVDF's
+    /// wake_affine does between equally loaded CPUs) such a task goes to its waker's CPU
+    /// instead, if the waker is a user task (not a kthread, nor an idle CPU taking an
     /// interrupt), the CPU is allowed, in the same LLC and not in the SSC unless the previous
-    /// one is, and its queue holds no more tasks than the previous CPU's (as EEVDF's
-    /// wake_affine does between equally loaded CPUs): the wake-up then preempts locally,
-    /// without an inter-processor interrupt. Measured in docs/benchmarks.md section 35: at
-    /// parity at 2 vCPUs, a partial gain on stress-ng futex at 4 vCPUs on 2 host cores.
+    /// one is, and its queue holds no more tasks than the previous CPU's: two tasks that wake
+    /// each other then share a CPU and hand it over without an inter-processor interrupt
+    /// (stress-ng futex at 4 vCPUs: 0.72x EEVDF, 0.48x without it; docs/benchmarks.md §40).
     #[arg(long)]
-    wake_affine: bool,
+    no_wake_affine: bool,
 
     /// Wake-up preemption needs the running task to be ahead of the woken one by more than
     /// this much vtime, microseconds (0 to --slice-us). The default is CFS's base wake-up
@@ -685,7 +685,7 @@ impl<'a> Scheduler<'a> {
         rodata.slice_ns = opts.slice_us * 1000;
         rodata.queue_max_wait_ns = 4 * opts.slice_us * 1000;
         rodata.wake_preempt = !opts.no_wake_preempt;
-        rodata.wake_affine = opts.wake_affine;
+        rodata.wake_affine = !opts.no_wake_affine;
         rodata.balance_queues = !opts.no_balance;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;

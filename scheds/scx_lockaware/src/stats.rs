@@ -92,8 +92,8 @@ sched_common::sched_metrics! {
         kick_idle = lockaware_stat_STAT_KICK_IDLE:
             "Enqueued tasks handed straight to an idle CPU (a fully idle core first)",
         wake_affine = lockaware_stat_STAT_WAKE_AFFINE:
-            "With --wake-affine: woken tasks queued on their waker's CPU instead of their \
-             previous one (no CPU was idle)",
+            "Woken tasks queued on their waker's CPU instead of their previous one (no CPU \
+             was idle; off with --no-wake-affine)",
         behind_kthread = lockaware_stat_STAT_BEHIND_KTHREAD:
             "Tasks at the end of a slice queued to run next on their CPU, right after the \
              per-CPU kthreads that were the only tasks waiting there, not moved to an idle CPU",
@@ -125,6 +125,10 @@ sched_common::sched_metrics! {
         wake_preempt_late = lockaware_stat_STAT_WAKE_PREEMPT_LATE:
             "Wake-up preemptions made at a tick instead: the running task had run less than \
              --wake-preempt-min-run-us",
+        wake_preempt_local = lockaware_stat_STAT_WAKE_PREEMPT_LOCAL:
+            "Of the immediate ones, wake-ups on the waker's own CPU with nothing else waiting \
+             there: the woken task went to the head of the local queue, which preempts \
+             without a kick and runs it without a dispatch",
         wake_gran = lockaware_stat_STAT_WAKE_GRAN:
             "Woken tasks queued behind their CPU's running task without preempting it: that \
              task was not ahead of them by more than --wake-preempt-gran-us of vtime",

@@ -75,7 +75,7 @@ enum lockaware_stat {
 	STAT_PINNED_DIRECT,	/* woken one-CPU task put on its CPU's local queue */
 	STAT_CPU_ENQ,		/* task queued on its CPU's vtime queue */
 	STAT_KICK_IDLE,		/* enqueued task handed to an idle CPU, which is woken */
-	STAT_WAKE_AFFINE,	/* woken task queued on its waker's CPU (--wake-affine) */
+	STAT_WAKE_AFFINE,	/* woken task queued on its waker's CPU (not --no-wake-affine) */
 	STAT_BEHIND_KTHREAD,	/* slice ended, only kthreads waited: task runs next on its CPU */
 	STAT_PULL_IDLE_CORE,	/* task preempted on a doubly busy core for an idle core */
 	STAT_DISPATCH_OWN,	/* CPU took work from its own queue */
@@ -88,6 +88,7 @@ enum lockaware_stat {
 	STAT_YIELD_KEPT_HOLDER,	/* ... kept it: that task was a mutex waiter the yielder woke */
 	STAT_WAKE_PREEMPT,	/* a woken task preempted a task ahead of it in vtime */
 	STAT_WAKE_PREEMPT_LATE,	/* ... at a tick, once that task had run its minimum */
+	STAT_WAKE_PREEMPT_LOCAL, /* ... at once, from the head of the waker's local queue */
 	STAT_WAKE_GRAN,		/* woken task queued without preempting: vtime gap <= gran */
 	STAT_WAKE_DEFER,	/* ... the running task was eligible and had run < min run */
 	STAT_PULL_MOVED,	/* task preempted by a pull moved to the idle core */

@@ -708,15 +708,16 @@ static void defer_preempt(s32 cpu, u64 delay_ns)
  * (ping-pong, a lock hand-off, a request) would otherwise wait up to a whole
  * slice behind a CPU hog on its CPU. A per-CPU kthread is not preempted: it
  * would be queued locally again, ahead of @p. Other one-CPU tasks are: they
- * queue again on the CPU's vtime queue (lockaware_enqueue()).
+ * queue again on the CPU's vtime queue (lockaware_enqueue()). Returns whether
+ * to preempt now; a preemption put off or not due is counted here.
  */
-static void preempt_for_wakee(struct task_struct *p, s32 cpu)
+static bool wakee_preempts_now(struct task_struct *p, s32 cpu)
 {
 	struct task_struct *curr;
 	u64 curr_vtime, slice_left, ran;
 
 	if (!wake_preempt)
-		return;
+		return false;
 	if (cpu == bpf_get_smp_processor_id()) {
 		/*
 		 * A wake-up on the waker's own CPU (the common case of a
@@ -728,7 +729,7 @@ static void preempt_for_wakee(struct task_struct *p, s32 cpu)
 		curr = bpf_get_current_task_btf();
 		if (!curr->pid || is_pcpu_kthread(curr) || curr == p ||
 		    is_rt_or_dl_policy(curr->policy))
-			return;
+			return false;
 		curr_vtime = curr->scx.dsq_vtime;
 		slice_left = curr->scx.slice;
 	} else {
@@ -737,7 +738,7 @@ static void preempt_for_wakee(struct task_struct *p, s32 cpu)
 		    is_rt_or_dl_policy(BPF_CORE_READ(curr, policy)) ||
 		    ((BPF_CORE_READ(curr, flags) & PF_KTHREAD) &&
 		     BPF_CORE_READ(curr, nr_cpus_allowed) <= 1))
-			return;
+			return false;
 		curr_vtime = BPF_CORE_READ(curr, scx.dsq_vtime);
 		slice_left = BPF_CORE_READ(curr, scx.slice);
 	}
@@ -745,7 +746,7 @@ static void preempt_for_wakee(struct task_struct *p, s32 cpu)
 	ran = slice_left < slice_ns ? slice_ns - slice_left : 0;
 	if (vtime_delta(curr_vtime + ran, p->scx.dsq_vtime) <= (s64)wake_preempt_gran_ns) {
 		stat_inc(STAT_WAKE_GRAN);
-		return;
+		return false;
 	}
 	/*
 	 * A task just picked that is still eligible (not ahead of its queue's
@@ -763,8 +764,45 @@ static void preempt_for_wakee(struct task_struct *p, s32 cpu)
 	if (ran < wake_preempt_min_run_ns && eligible_on(cpu, curr_vtime + ran)) {
 		defer_preempt(cpu, wake_preempt_min_run_ns - ran);
 		stat_inc(STAT_WAKE_DEFER);
-		return;
+		return false;
 	}
+	return true;
+}
+
+/*
+ * @p woke on its waker's CPU, @cpu, and nothing waits for that CPU, not even on
+ * its local queue. If @p preempts the waker (wakee_preempts_now(); an empty
+ * queue makes the waker ineligible, so the minimum run never defers it here),
+ * the CPU's queue would hand @p straight back: put @p at the head of the local
+ * queue instead, which preempts without a kick (an IRQ work) and runs @p
+ * without a dispatch() round. This is a hand-off between two tasks that share
+ * a CPU: pinned pairs (micro sem), or tasks that wake_affine_cpu() (EEVDF's
+ * wake_affine()) put on their waker's CPU. The waker, queued again on the
+ * CPU's own queue, is dispatched when @p sleeps, so the CPU keeps calling
+ * dispatch() (pinned_local_ok()'s concern) and nothing waits on it. Returns
+ * false, having inserted nothing, when @p does not preempt; a one-CPU task
+ * (whose caller checked pinned_local_ok()) is put on the local queue then.
+ */
+static bool insert_local_wakee(struct task_struct *p, s32 cpu, u64 enq_flags)
+{
+	if (wakee_preempts_now(p, cpu)) {
+		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags | SCX_ENQ_PREEMPT);
+		stat_inc(STAT_WAKE_PREEMPT);
+		stat_inc(STAT_WAKE_PREEMPT_LOCAL);
+		return true;
+	}
+	if (p->nr_cpus_allowed == 1) {
+		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
+		return true;
+	}
+	return false;
+}
+
+/* Preempt @cpu's running task for @p, queued there, if wakee_preempts_now(). */
+static void preempt_for_wakee(struct task_struct *p, s32 cpu)
+{
+	if (!wakee_preempts_now(p, cpu))
+		return;
 	scx_bpf_kick_cpu(cpu, SCX_KICK_PREEMPT);
 	stat_inc(STAT_WAKE_PREEMPT);
 }
@@ -973,7 +1011,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 {
 	struct task_ctx *tctx = NULL;
 	s32 cpu = scx_bpf_task_cpu(p), idle = -1;
-	bool requeue, own_cpu = true;
+	bool requeue, own_cpu = true, local;
 	u32 llc;
 
 	if ((enq_flags & SCX_ENQ_WAKEUP) && nr_lock_sleepers) {
@@ -1001,8 +1039,14 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	 */
 	if (p->nr_cpus_allowed == 1) {
 		if ((enq_flags & SCX_ENQ_WAKEUP) && pinned_local_ok(cpu)) {
-			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
 			stat_inc(STAT_PINNED_DIRECT);
+			/* On the waker's CPU, as below: the local queue's head preempts. */
+			if (cpu == bpf_get_smp_processor_id() &&
+			    !scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL)) {
+				insert_local_wakee(p, cpu, enq_flags);
+				return;
+			}
+			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
 			preempt_for_wakee(p, cpu);
 			kick_if_idle(cpu);
 			return;
@@ -1124,14 +1168,23 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	 * select_cpu() looked: wake it (SCX_KICK_IDLE does nothing to a busy
 	 * CPU).
 	 */
-	if (tctx) {
+	if (tctx)
 		task_follow_llc_clock_requeue(p, tctx, cpu_to_llc(cpu), requeue);
+	/*
+	 * A wake-up on the waker's own CPU with nothing waiting for it: if @p
+	 * does not preempt, it is queued below, and asked no second time.
+	 */
+	local = !requeue && own_cpu && cpu == bpf_get_smp_processor_id() &&
+		!scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL) && nothing_queued_for(cpu);
+	if (local && insert_local_wakee(p, cpu, enq_flags))
+		return;
+	if (tctx)
 		note_queued(p, tctx, cpu_dsq(cpu), cpu, p->scx.dsq_vtime);
-	}
 	scx_bpf_dsq_insert_vtime(p, cpu_dsq(cpu), slice_ns, p->scx.dsq_vtime, enq_flags);
 	stat_inc(STAT_CPU_ENQ);
 	if (!requeue) {
-		preempt_for_wakee(p, cpu);
+		if (!local)
+			preempt_for_wakee(p, cpu);
 		kick_if_idle(cpu);
 	}
 }
