@@ -218,7 +218,7 @@ impl Metrics {
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{} | \
              disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
-             yield {} (kept {}) wake-preempt {} (late {}) capped {}us",
+             yield {} (kept {}) wake-preempt {} (local {} late {}) capped {}us",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -242,6 +242,7 @@ impl Metrics {
             self.yield_given,
             self.yield_kept_holder,
             self.wake_preempt,
+            self.wake_preempt_local,
             self.wake_preempt_late,
             self.requeue_capped_ns / 1000,
         )?;

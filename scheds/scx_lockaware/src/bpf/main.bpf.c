@@ -780,22 +780,16 @@ static bool wakee_preempts_now(struct task_struct *p, s32 cpu)
  * wake_affine()) put on their waker's CPU. The waker, queued again on the
  * CPU's own queue, is dispatched when @p sleeps, so the CPU keeps calling
  * dispatch() (pinned_local_ok()'s concern) and nothing waits on it. Returns
- * false, having inserted nothing, when @p does not preempt; a one-CPU task
- * (whose caller checked pinned_local_ok()) is put on the local queue then.
+ * false, having inserted nothing, when @p does not preempt.
  */
 static bool insert_local_wakee(struct task_struct *p, s32 cpu, u64 enq_flags)
 {
-	if (wakee_preempts_now(p, cpu)) {
-		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags | SCX_ENQ_PREEMPT);
-		stat_inc(STAT_WAKE_PREEMPT);
-		stat_inc(STAT_WAKE_PREEMPT_LOCAL);
-		return true;
-	}
-	if (p->nr_cpus_allowed == 1) {
-		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
-		return true;
-	}
-	return false;
+	if (!wakee_preempts_now(p, cpu))
+		return false;
+	scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags | SCX_ENQ_PREEMPT);
+	stat_inc(STAT_WAKE_PREEMPT);
+	stat_inc(STAT_WAKE_PREEMPT_LOCAL);
+	return true;
 }
 
 /* Preempt @cpu's running task for @p, queued there, if wakee_preempts_now(). */
@@ -1040,10 +1034,14 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	if (p->nr_cpus_allowed == 1) {
 		if ((enq_flags & SCX_ENQ_WAKEUP) && pinned_local_ok(cpu)) {
 			stat_inc(STAT_PINNED_DIRECT);
-			/* On the waker's CPU, as below: the local queue's head preempts. */
+			/*
+			 * On the waker's CPU, as below: the local queue's head
+			 * preempts; else @p waits at its tail, asked no second time.
+			 */
 			if (cpu == bpf_get_smp_processor_id() &&
 			    !scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL)) {
-				insert_local_wakee(p, cpu, enq_flags);
+				if (!insert_local_wakee(p, cpu, enq_flags))
+					scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
 				return;
 			}
 			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
