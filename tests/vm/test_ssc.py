@@ -263,6 +263,41 @@ def test_kernel_lock_contention_is_seen():
     assert seen & tids, f"no mmap thread among the lock waiters {seen} (tids {tids})"
 
 
+def xcall_run(*args):
+    """mmap threads (one mmap_lock, and TLB shootdowns when they unmap on several CPUs) under
+    an SSC fixed at CPUs 0-1: the scheduler's startup output and p_xcall of each second."""
+    p = start("--ssc-cpus", "0-1", *args)
+    st = Stats()
+    st.get()
+    w = Workload("mmap", "--threads", "4", "--duration", "6")
+    seen = []
+    while w.p.poll() is None:
+        time.sleep(1)
+        m = st.get()
+        seen.append((m["p_xcall"], m["thro"], m["nr_lock_tasks"]))
+    res = w.result()
+    st.close()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    return stop(p), seen, res
+
+
+def test_waits_for_other_cpus_are_waste_in_the_search_votes():
+    """The lock-intensive tasks' waits for other CPUs (synchronous cross-CPU calls: a munmap's
+    TLB shootdown while a sibling thread runs on the other SSC CPU) reach the search's votes
+    (p_xcall, taken out of thro; docs/benchmarks.md §41), and --no-xcall-waits turns the
+    probe off."""
+    out, seen, res = xcall_run()
+    print(out, seen, res)
+    assert "waits for other CPUs fentry/fexit on_each_cpu_cond_mask" in out, out
+    assert res["ops"] > 0
+    assert any(n > 0 for _, _, n in seen), f"no lock-intensive task: {seen}"
+    assert max(x for x, _, _ in seen) > 0.01, f"no wait for other CPUs counted: {seen}"
+    out, seen, res = xcall_run("--no-xcall-waits")
+    print(out, seen, res)
+    assert "waits for other CPUs off" in out, out
+    assert all(x == 0 for x, _, _ in seen), seen
+
+
 def test_phase_change_shrinks_the_lock_intensive_set():
     """Lock threads stop contending after 8 s: they leave the class (hysteresis)."""
     p = start("--max-ssc", "2")

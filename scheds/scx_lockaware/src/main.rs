@@ -273,6 +273,13 @@ struct Opts {
     #[arg(long)]
     no_kernel_locks: bool,
 
+    /// Do not count lock-intensive tasks' waits for other CPUs (synchronous cross-CPU calls,
+    /// such as TLB shootdowns; fentry/fexit on on_each_cpu_cond_mask) as waste in the SSC
+    /// search's throughput estimate. Without them, a size that spreads one address space over
+    /// more CPUs looks better than it is.
+    #[arg(long)]
+    no_xcall_waits: bool,
+
     /// Do not measure user-space lock waits (futex).
     #[arg(long)]
     no_futex: bool,
@@ -531,6 +538,18 @@ fn choose_futex_probe(
     })
 }
 
+/// The kernel function every synchronous cross-CPU call goes through (TLB shootdowns among
+/// them), timed by lockaware_xcall_entry/exit.
+const XCALL_FUNC: &str = "on_each_cpu_cond_mask";
+
+/// Whether the running kernel's BTF describes function `name` (fentry/fexit can attach).
+fn kernel_has_func(name: &str) -> bool {
+    libbpf_rs::btf::Btf::from_vmlinux().is_ok_and(|b| {
+        b.type_by_name::<libbpf_rs::btf::types::Func>(name)
+            .is_some()
+    })
+}
+
 /// Decide the futex probe from the running kernel's BTF (loaded once).
 fn futex_probe_for_this_kernel(opts: &Opts) -> Result<FutexProbe, String> {
     let btf = libbpf_rs::btf::Btf::from_vmlinux().ok();
@@ -549,7 +568,7 @@ struct SscState {
     /// CPUs of the SSC in force.
     cpus: Vec<usize>,
     /// Vote counters at the previous step, and when it was.
-    prev_votes: [u64; 6],
+    prev_votes: [u64; 7],
     prev_at: Instant,
     /// The last window's estimate, for the statistics.
     last_window: Votes,
@@ -737,6 +756,10 @@ impl<'a> Scheduler<'a> {
         let tp = futex == FutexProbe::Tracepoint;
         progs.lockaware_sys_enter_futex.set_autoload(tp);
         progs.lockaware_sys_exit_futex.set_autoload(tp);
+        // Waits for other CPUs, where the kernel's BTF describes the function.
+        let xcall = !opts.no_xcall_waits && kernel_has_func(XCALL_FUNC);
+        progs.lockaware_xcall_entry.set_autoload(xcall);
+        progs.lockaware_xcall_exit.set_autoload(xcall);
         // The hint registration probe: attached below, to the library the flag names.
         progs
             .lockaware_inform_register
@@ -757,7 +780,7 @@ impl<'a> Scheduler<'a> {
             plan,
             search,
             cpus: Vec::new(),
-            prev_votes: [0; 6],
+            prev_votes: [0; 7],
             prev_at: Instant::now(),
             last_window: Votes::default(),
             n_lock: 0,
@@ -796,7 +819,7 @@ impl<'a> Scheduler<'a> {
 
         info!(
             "lock waits: kernel locks {}, user locks (futex) {}; lock-intensive above {}% \
-             (leaves below {}%)",
+             (leaves below {}%); waits for other CPUs {}",
             if opts.no_kernel_locks {
                 "off"
             } else {
@@ -804,7 +827,12 @@ impl<'a> Scheduler<'a> {
             },
             futex,
             opts.lock_threshold,
-            opts.lock_threshold / 2.0
+            opts.lock_threshold / 2.0,
+            match (opts.no_xcall_waits, xcall) {
+                (true, _) => "off".to_string(),
+                (false, true) => format!("fentry/fexit {XCALL_FUNC} (search votes)"),
+                (false, false) => format!("off (the kernel's BTF has no {XCALL_FUNC})"),
+            }
         );
         match &ssc.search {
             Some(s) => info!(
@@ -1004,12 +1032,13 @@ impl agent::Periodic for Scheduler<'_> {
             .collect::<Vec<_>>()
             .join(" ");
         let s = &self.ssc;
-        let (phase, mode, steps, restarts, thro_ref, decisions) = match &s.search {
+        let (phase, mode, steps, restarts, short, thro_ref, decisions) = match &s.search {
             Some(se) => (
                 se.phase().to_string(),
                 se.params().mode.to_string(),
                 se.steps(),
                 se.restarts(),
+                se.short_windows(),
                 se.thro_ref(),
                 se.history()
                     .filter(|d| d.action != search::Action::Stay)
@@ -1026,7 +1055,7 @@ impl agent::Periodic for Scheduler<'_> {
                     .collect::<Vec<_>>()
                     .join(" "),
             ),
-            None => ("fixed".into(), "off".into(), 0, 0, 0.0, String::new()),
+            None => ("fixed".into(), "off".into(), 0, 0, 0, 0.0, String::new()),
         };
         let votes = s.search.as_ref().map(|se| se.votes()).unwrap_or_default();
         let bpf_cost = match &self.run_stats {
@@ -1041,12 +1070,14 @@ impl agent::Periodic for Scheduler<'_> {
             search_phase: phase,
             search_steps: steps,
             search_restarts: restarts,
+            search_short_windows: short,
             search_decisions: decisions,
             thro: s.last_window.thro(),
             thro_ref,
             p_spin: s.last_window.p_spin(),
             p_wait: s.last_window.p_wait(),
             p_sys: s.last_window.p_sys(),
+            p_xcall: s.last_window.p_xcall(),
             acq_rate: s.last_window.acq_rate().unwrap_or(0.0),
             ssc_follow_ms: s.follow_ms.unwrap_or(-1.0),
             settle_window_ms: s.settle_window_ms.unwrap_or(-1.0),
@@ -1101,6 +1132,7 @@ impl agent::Periodic for Scheduler<'_> {
             at(lockaware_stat_STAT_VOTE_LOCK_SYS_NS),
             at(lockaware_stat_STAT_VOTE_ACQ),
             at(lockaware_stat_STAT_VOTE_ACQ_RUN_NS),
+            at(lockaware_stat_STAT_VOTE_XCALL_NS),
         ];
         let d = |i: usize| cur[i].saturating_sub(self.ssc.prev_votes[i]) as f64;
         let window = Votes {
@@ -1110,6 +1142,7 @@ impl agent::Periodic for Scheduler<'_> {
             lock_sys_ns: d(3),
             acq: d(4),
             acq_run_ns: d(5),
+            xcall_ns: d(6),
             wall_ns: now.duration_since(self.ssc.prev_at).as_nanos() as f64,
         };
         self.ssc.prev_votes = cur;

@@ -41,6 +41,9 @@ sched_common::sched_metrics! {
         search_steps: u64,
         #[stat(desc = "Searches restarted (lock behaviour changed, or the re-search timeout)")]
         search_restarts: u64,
+        #[stat(desc = "Search windows not judged: fewer lock-intensive tasks than SSC CPUs at \
+                       their start or end (tasks leaving the class for a moment)")]
+        search_short_windows: u64,
         #[stat(desc = "Last search moves: time:size->new:action:thro (the value judged: with \
                        reported acquisitions, the window's acquisition rate in the reference's \
                        useful CPUs)")]
@@ -55,6 +58,9 @@ sched_common::sched_metrics! {
         p_wait: f64,
         #[stat(desc = "Share of the SSC run time that was user-lock traffic (system time)")]
         p_sys: f64,
+        #[stat(desc = "Share of the SSC run time that lock-intensive tasks spent waiting for \
+                       other CPUs (synchronous cross-CPU calls: TLB shootdowns)")]
+        p_xcall: f64,
         #[stat(desc = "Lock acquisitions per second that the lock-intensive tasks on the SSC \
                        reported in the last window (informing hints, --inform-lib; 0 unless \
                        such tasks did 90% of the run): then the search judges sizes by them")]
@@ -248,8 +254,8 @@ impl Metrics {
         )?;
         writeln!(
             w,
-            "  ssc {} [{}] {} {} steps {} restarts {} | thro {:.3} ref {:.3} p_spin {:.3} \
-             p_wait {:.3} p_sys {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{}) waits: \
+            "  ssc {} [{}] {} {} steps {} restarts {} short {} | thro {:.3} ref {:.3} p_spin {:.3} \
+             p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{}) waits: \
              klock {} futex {}",
             self.ssc_size,
             self.ssc_cpus,
@@ -257,11 +263,13 @@ impl Metrics {
             self.search_phase,
             self.search_steps,
             self.search_restarts,
+            self.search_short_windows,
             self.thro,
             self.thro_ref,
             self.p_spin,
             self.p_wait,
             self.p_sys,
+            self.p_xcall,
             self.acq_rate,
             self.votes_run_ms,
             self.nr_lock_tasks,

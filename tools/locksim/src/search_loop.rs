@@ -163,6 +163,7 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
             wall_ns: len as f64,
             acq,
             acq_run_ns,
+            xcall_ns: 0.0,
         };
         let d = search.feed(Duration::from_nanos(now.at), n_lock, &votes);
         let this_len = len;

@@ -137,6 +137,8 @@ enum lockaware_stat {
 	/* Lock acquisitions the threads' hints counted, and those threads' run (ns). */
 	STAT_VOTE_ACQ,
 	STAT_VOTE_ACQ_RUN_NS,
+	/* On-CPU waits for other CPUs (synchronous cross-CPU calls: TLB shootdowns). */
+	STAT_VOTE_XCALL_NS,
 	NR_SCHED_STATS,
 };
 

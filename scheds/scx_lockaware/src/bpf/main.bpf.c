@@ -280,6 +280,8 @@ struct task_ctx {
 	u64 run_spin;
 	u64 run_block;
 	u64 run_ublock;	/* the part of run_block spent in user-lock (futex) sleeps */
+	u64 run_xcall;	/* on-CPU waits for other CPUs (lockaware_xcall_entry) */
+	u64 xcall_at;
 
 	/* The decayed window of the lock-wait share. */
 	u64 win_run;
@@ -2373,6 +2375,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	if (voted) {
 		stat_add(STAT_VOTE_RUN_NS, used);
 		stat_add(STAT_VOTE_SPIN_NS, tctx->run_spin);
+		stat_add(STAT_VOTE_XCALL_NS, tctx->run_xcall);
 		stat_add(STAT_VOTE_BLOCK_NS, tctx->run_block);
 		/*
 		 * A task whose lock waits are mostly user-lock (futex) sleeps
@@ -2387,6 +2390,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 			stat_add(STAT_VOTE_LOCK_SYS_NS, p->stime - tctx->stime_at);
 	}
 	tctx->run_spin = 0;
+	tctx->run_xcall = 0;
 	tctx->run_block = 0;
 	tctx->run_ublock = 0;
 
@@ -2492,6 +2496,43 @@ int BPF_PROG(lockaware_contention_end, void *lock, int ret)
 		return 0;
 	wait_end(tctx, &tctx->kwait, scx_bpf_now());
 	stat_inc(STAT_KLOCK_WAITS);
+	return 0;
+}
+
+/*
+ * Waits for other CPUs (beyond the thesis): a synchronous cross-CPU call,
+ * above all the TLB shootdown of a thread that unmaps memory its process's
+ * threads use on other CPUs, holds the caller on its CPU, preemption off,
+ * until every target CPU has run the function. That is core time lost to
+ * running one address space on more CPUs: a larger SSC adds to it, and no
+ * lock wait shows it (4 threads under one mmap_lock: thro 1.2 CPUs at an SSC
+ * of 2 against 0.8 at 1, where 1 did twice the work; docs/benchmarks.md
+ * §41). It goes into the search's votes as waste (search/src/lib.rs,
+ * "xcall"), not into the lock-wait share that classifies tasks. Timed only
+ * for lock-intensive tasks: no other task's run is voted.
+ */
+SEC("fentry/on_each_cpu_cond_mask")
+int BPF_PROG(lockaware_xcall_entry, void *cond_func, void *func, void *info, bool wait)
+{
+	struct task_ctx *tctx;
+
+	if (!wait)
+		return 0;
+	tctx = current_task_ctx();
+	if (tctx && tctx->lock_intensive)
+		tctx->xcall_at = scx_bpf_now();
+	return 0;
+}
+
+SEC("fexit/on_each_cpu_cond_mask")
+int BPF_PROG(lockaware_xcall_exit)
+{
+	struct task_ctx *tctx = current_task_ctx();
+
+	if (tctx && tctx->xcall_at) {
+		tctx->run_xcall += scx_bpf_now() - tctx->xcall_at;
+		tctx->xcall_at = 0;
+	}
 	return 0;
 }
 
