@@ -542,23 +542,18 @@ fn choose_futex_probe(
 /// them), timed by lockaware_xcall_entry/exit.
 const XCALL_FUNC: &str = "on_each_cpu_cond_mask";
 
-/// Whether the running kernel's BTF describes function `name` (fentry/fexit can attach).
-fn kernel_has_func(name: &str) -> bool {
-    libbpf_rs::btf::Btf::from_vmlinux().is_ok_and(|b| {
-        b.type_by_name::<libbpf_rs::btf::types::Func>(name)
-            .is_some()
-    })
-}
-
-/// Decide the futex probe from the running kernel's BTF (loaded once).
-fn futex_probe_for_this_kernel(opts: &Opts) -> Result<FutexProbe, String> {
+/// Decide the probes that need the running kernel's BTF (loaded once): the futex probe, and
+/// whether the waits for other CPUs are timed (`XCALL_FUNC` described, and not turned off).
+fn probes_for_this_kernel(opts: &Opts) -> Result<(FutexProbe, bool), String> {
     let btf = libbpf_rs::btf::Btf::from_vmlinux().ok();
-    choose_futex_probe(opts.no_futex, &opts.futex_probe, |name| {
+    let has_func = |name: &str| {
         btf.as_ref().is_some_and(|b| {
             b.type_by_name::<libbpf_rs::btf::types::Func>(name)
                 .is_some()
         })
-    })
+    };
+    let futex = choose_futex_probe(opts.no_futex, &opts.futex_probe, has_func)?;
+    Ok((futex, !opts.no_xcall_waits && has_func(XCALL_FUNC)))
 }
 
 /// The agent's view of the SSC and its search.
@@ -661,6 +656,7 @@ impl<'a> Scheduler<'a> {
         topo: CpuTopo,
         plan: SscPlan,
         futex: FutexProbe,
+        xcall: bool,
         open_object: &'a mut MaybeUninit<OpenObject>,
     ) -> Result<Self> {
         try_set_rlimit_infinity();
@@ -757,7 +753,6 @@ impl<'a> Scheduler<'a> {
         progs.lockaware_sys_enter_futex.set_autoload(tp);
         progs.lockaware_sys_exit_futex.set_autoload(tp);
         // Waits for other CPUs, where the kernel's BTF describes the function.
-        let xcall = !opts.no_xcall_waits && kernel_has_func(XCALL_FUNC);
         progs.lockaware_xcall_entry.set_autoload(xcall);
         progs.lockaware_xcall_exit.set_autoload(xcall);
         // The hint registration probe: attached below, to the library the flag names.
@@ -1207,8 +1202,8 @@ fn real_main() -> Result<i32> {
     let mut topo = CpuTopo::detect().context("reading the CPU topology")?;
     let checked = check_flags(&opts)
         .and_then(|_| plan_ssc(&opts, &topo))
-        .and_then(|p| Ok((p, futex_probe_for_this_kernel(&opts)?)));
-    let (mut plan, futex) = match checked {
+        .and_then(|p| Ok((p, probes_for_this_kernel(&opts)?)));
+    let (mut plan, (futex, xcall)) = match checked {
         Ok(v) => v,
         Err(msg) => {
             eprintln!("error: {msg}");
@@ -1229,7 +1224,7 @@ fn real_main() -> Result<i32> {
 
     let mut open_object = MaybeUninit::uninit();
     loop {
-        let mut sched = Scheduler::init(&opts, topo, plan, futex, &mut open_object)?;
+        let mut sched = Scheduler::init(&opts, topo, plan, futex, xcall, &mut open_object)?;
         let uei = sched.run(&shutdown)?;
         if uei.should_restart() && !shutdown.load(Ordering::Relaxed) {
             info!("the kernel asked for a restart (CPU hotplug?): restarting");

@@ -2505,7 +2505,7 @@ int BPF_PROG(lockaware_contention_end, void *lock, int ret)
  * threads use on other CPUs, holds the caller on its CPU, preemption off,
  * until every target CPU has run the function. That is core time lost to
  * running one address space on more CPUs: a larger SSC adds to it, and no
- * lock wait shows it (4 threads under one mmap_lock: thro 1.2 CPUs at an SSC
+ * lock wait shows it (2 threads under one mmap_lock: thro 1.2 CPUs at an SSC
  * of 2 against 0.8 at 1, where 1 did twice the work; docs/benchmarks.md
  * §41). It goes into the search's votes as waste (search/src/lib.rs,
  * "xcall"), not into the lock-wait share that classifies tasks. Timed only
@@ -2525,10 +2525,13 @@ int BPF_PROG(lockaware_xcall_entry, void *cond_func, void *func, void *info, boo
 }
 
 SEC("fexit/on_each_cpu_cond_mask")
-int BPF_PROG(lockaware_xcall_exit)
+int BPF_PROG(lockaware_xcall_exit, void *cond_func, void *func, void *info, bool wait)
 {
-	struct task_ctx *tctx = current_task_ctx();
+	struct task_ctx *tctx;
 
+	if (!wait)
+		return 0;
+	tctx = current_task_ctx();
 	if (tctx && tctx->xcall_at) {
 		tctx->run_xcall += scx_bpf_now() - tctx->xcall_at;
 		tctx->xcall_at = 0;
