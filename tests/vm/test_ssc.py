@@ -423,6 +423,7 @@ def test_other_tasks_may_use_idle_ssc_cpus():
     (["--retrigger-band", "-1"], "--retrigger-band"),
     (["--interval-ms", "100", "--settle-ms", "101"], "--settle-ms"),
     (["--thro-bias", "2"], "--thro-bias"),
+    (["--unseen-lock-traffic", "11"], "--unseen-lock-traffic"),
 ])
 def test_invalid_ssc_flags_refused_before_load(args, flag):
     seq0 = (SCX / "enable_seq").read_text()

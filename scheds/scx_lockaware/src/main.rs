@@ -82,6 +82,16 @@ fn parse_cpu_cost(s: &str) -> Result<f64, String> {
     float_in_range(s, min, max, "useful CPUs per SSC CPU")
 }
 
+fn parse_unseen_traffic(s: &str) -> Result<f64, String> {
+    let (min, max) = search::UNSEEN_TRAFFIC_RANGE;
+    float_in_range(
+        s,
+        min,
+        max,
+        "ns of user-mode waste per ns of user-lock system time",
+    )
+}
+
 fn parse_band(s: &str) -> Result<f64, String> {
     float_in_range(s, 0.01, 10.0, "fraction of the reference throughput")
 }
@@ -189,6 +199,15 @@ struct Opts {
     #[arg(long, value_name = "CPUS", default_value_t = search::DEFAULT_THRO_BIAS,
           value_parser = parse_cpu_cost, allow_hyphen_values = true)]
     thro_bias: f64,
+
+    /// SSC search: user-mode time taken to be lost to a user lock's traffic (its lock word's
+    /// cache-line transfers between CPUs, which no probe sees) per unit of the system time
+    /// the lock-intensive tasks spend on it: thro counts (1 + this) times that system time
+    /// as waste, in ns per ns (0 to 10; 0: the system time alone). Measured 0.9 to 2.4 on
+    /// one glibc mutex at 2 and 4 vCPUs (docs/benchmarks.md section 42).
+    #[arg(long, value_name = "RATIO", default_value_t = search::DEFAULT_UNSEEN_TRAFFIC,
+          value_parser = parse_unseen_traffic, allow_hyphen_values = true)]
+    unseen_lock_traffic: f64,
 
     /// SSC search: "paper" (figure 3.31: double after two wins, go back after two losses and
     /// stop) or "refine" (after the overshoot, search between the last good size and the
@@ -467,6 +486,7 @@ fn plan_ssc(opts: &Opts, topo: &CpuTopo) -> Result<SscPlan, String> {
             band: opts.retrigger_band,
             cpu_cost: opts.ssc_cpu_cost,
             thro_bias: opts.thro_bias,
+            unseen_traffic: opts.unseen_lock_traffic,
             remig_timeout: Duration::from_secs(opts.remig_timeout_s),
         },
     })
@@ -833,7 +853,7 @@ impl<'a> Scheduler<'a> {
             Some(s) => info!(
                 "SSC: search {} from {} CPU(s), {}..{} CPUs, order {:?} [{}], votes {}us/CPU, \
                  every {}ms, re-search after {}s or a {}x change, {} CPUs of gain per CPU \
-                 (+{} judged by thro)",
+                 (+{} judged by thro), user-lock system time counted {}x as waste",
                 s.params().mode,
                 s.size(),
                 s.params().min,
@@ -845,7 +865,8 @@ impl<'a> Scheduler<'a> {
                 opts.remig_timeout_s,
                 opts.retrigger_band,
                 opts.ssc_cpu_cost,
-                opts.thro_bias
+                opts.thro_bias,
+                1.0 + opts.unseen_lock_traffic
             ),
             None => info!(
                 "SSC: fixed [{}] (--ssc-cpus), search off",
@@ -1067,7 +1088,7 @@ impl agent::Periodic for Scheduler<'_> {
             search_restarts: restarts,
             search_short_windows: short,
             search_decisions: decisions,
-            thro: s.last_window.thro(),
+            thro: s.last_window.thro(s.plan.params.unseen_traffic),
             thro_ref,
             p_spin: s.last_window.p_spin(),
             p_wait: s.last_window.p_wait(),

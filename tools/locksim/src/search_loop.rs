@@ -89,6 +89,9 @@ pub fn default_params(cores: usize, mode: ssc_search::Mode, window: Tick) -> Par
         remig_timeout: per_window(DEFAULT_REMIG_TIMEOUT_S * 1_000_000),
         cpu_cost: DEFAULT_CPU_COST,
         thro_bias: DEFAULT_THRO_BIAS,
+        // The simulator's votes have no user-lock system time (`lock_sys_ns` is 0 below: a
+        // blocking waiter's wake-up latency is on-CPU wait), so this changes nothing here.
+        unseen_traffic: DEFAULT_UNSEEN_TRAFFIC,
     }
 }
 

@@ -313,6 +313,15 @@ where
     run_workers_pinned(n, secs, None, f)
 }
 
+/// A value alone on its cache line (two lines: adjacent-line prefetch), so that a worker's
+/// operation counter, updated at every operation, is not shared with another worker's or with
+/// the stop flag that every worker reads. Before session 31 the counters of all workers sat in
+/// one line: with tiny operations (counter-mutex) every operation bounced it between CPUs, a
+/// cost of the harness, not of the workload (docs/benchmarks.md §42).
+#[repr(align(128))]
+#[derive(Default)]
+struct CacheLine<T>(T);
+
 /// As run_workers, worker i pinned to `pin[i % len]` when given.
 fn run_workers_pinned<F>(
     n: usize,
@@ -324,8 +333,9 @@ where
     F: Fn(usize, &AtomicBool, &AtomicU64) + Send + Sync + 'static,
 {
     let f = Arc::new(f);
-    let stop = Arc::new(AtomicBool::new(false));
-    let ops: Arc<Vec<AtomicU64>> = Arc::new((0..n).map(|_| AtomicU64::new(0)).collect());
+    let stop = Arc::new(CacheLine(AtomicBool::new(false)));
+    let ops: Arc<Vec<CacheLine<AtomicU64>>> =
+        Arc::new((0..n).map(|_| CacheLine::default()).collect());
     let (tx, rx) = std::sync::mpsc::channel();
     let start = Instant::now();
     let pin = Arc::new(pin);
@@ -338,7 +348,7 @@ where
                     micro::pin_to(cpus[i % cpus.len()]);
                 }
                 let _ = tx.send((i, gettid()));
-                f(i, &stop, &ops[i]);
+                f(i, &stop.0, &ops[i].0);
             })
         })
         .collect();
@@ -347,13 +357,13 @@ where
     tids.sort();
     let tids: Vec<i32> = tids.into_iter().map(|(_, t)| t).collect();
     std::thread::sleep(Duration::from_secs_f64(secs));
-    stop.store(true, Ordering::Relaxed);
+    stop.0.store(true, Ordering::Relaxed);
     for h in handles {
         h.join().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
     }
     let elapsed = start.elapsed().as_secs_f64();
     Ok((
-        ops.iter().map(|o| o.load(Ordering::Relaxed)).collect(),
+        ops.iter().map(|o| o.0.load(Ordering::Relaxed)).collect(),
         tids,
         elapsed,
     ))
