@@ -42,12 +42,12 @@
 //! The same traffic costs time in user mode that no probe sees: every contended hand-off
 //! moves the lock word's cache line (and the data it guards) between CPUs, and so do the
 //! uncontended acquisitions in between, which make no system call at all. Four threads
-//! incrementing a counter under one glibc mutex at 2 vCPUs did half the operations of 1 vCPU
-//! with 1.3 CPUs of user time against 1.0, and 0.5 CPU of system time (docs/benchmarks.md
-//! §42): user-mode waste 1.6 times the system time. Over the sizes of the one-mutex sweep the
-//! ratio was 0.9 to 2.4. thro counts `u` (default [`DEFAULT_UNSEEN_TRAFFIC`], the low end)
-//! times `lock_sys` as waste on top of `lock_sys` itself; without it thro read 1.3 CPUs at 2
-//! vCPUs against 1.0 at 1, and the search kept the slower size. Beyond the thesis.
+//! incrementing a counter under one glibc mutex on 2 SSC CPUs did half the operations of 1
+//! CPU with 1.2 CPUs of user time against 1.0, and 0.5 CPU of system time (docs/benchmarks.md
+//! §42.1): user-mode waste 1.5 times the system time. Over the sizes of the one-mutex sweep
+//! the ratio was 0.9 to 2.4. thro counts `u` (default [`DEFAULT_UNSEEN_TRAFFIC`], the low end)
+//! times `lock_sys` as waste on top of `lock_sys` itself; without it thro read 1.2 CPUs on 2
+//! against 1.0 on 1, and the search kept the slower size. Beyond the thesis.
 //!
 //! For pure spinning the thesis's formula falls out: with n SSC cores busy with lock-intensive
 //! work for the whole window, run = n · wall and spin = p̄ · run, so
@@ -1276,8 +1276,8 @@ mod tests {
     fn user_lock_traffic_costs_user_time_too() {
         // counter-mutex at 2 vCPUs (docs/benchmarks.md §42): four threads on one glibc mutex.
         // On 1 CPU they run 98% of the window with no lock traffic; on 2 they run 178%, 50%
-        // of it system time on the futex calls, and do half the operations: the other 128%
-        // holds as much user time lost to the lock word's transfers. Counting the system time
+        // of it system time on the futex calls, and do half the operations: of the other 128%
+        // about 80% is user time lost to the lock word's transfers. Counting the system time
         // alone, 2 CPUs look 30% better and clear the bar; counting as much user time beside
         // it (the default), they are worse than 1.
         let one = Votes {
