@@ -1240,6 +1240,21 @@ mod tests {
         assert!(t.thro(0.0) < traffic_window(1, 0.0).thro(0.0));
     }
 
+    /// A refine search on 2 CPUs, from 1, fed `one` at size 1 and `two` at size 2 with
+    /// `n_lock` lock-intensive tasks for 4 s: the search at the end.
+    fn settle_between(p: Params, n_lock: usize, one: Votes, two: Votes) -> Search {
+        let mut s = Search::new(Params {
+            initial: 1,
+            thro_bias: DEFAULT_THRO_BIAS,
+            ..p
+        });
+        for i in 0..40u32 {
+            let w = if s.size() == 1 { one } else { two };
+            s.feed(MS * 100 * i, n_lock, &w);
+        }
+        s
+    }
+
     #[test]
     fn waits_for_other_cpus_are_waste() {
         // mmap's pattern at 2 vCPUs (docs/benchmarks.md §41): on 1 CPU the tasks run 80% of
@@ -1260,15 +1275,7 @@ mod tests {
         two.xcall_ns = 30e6;
         assert!((two.thro(0.0) - 0.9).abs() < 1e-9);
         assert!((two.p_xcall() - 0.25).abs() < 1e-9);
-        let mut s = Search::new(Params {
-            initial: 1,
-            thro_bias: DEFAULT_THRO_BIAS,
-            ..params(Mode::Refine, 2)
-        });
-        for i in 0..40u32 {
-            let w = if s.size() == 1 { one } else { two };
-            s.feed(MS * 100 * i, 2, &w);
-        }
+        let s = settle_between(params(Mode::Refine, 2), 2, one, two);
         assert_eq!((s.size(), s.phase()), (1, Phase::Stopped));
     }
 
@@ -1295,16 +1302,11 @@ mod tests {
         assert!((two.thro(DEFAULT_UNSEEN_TRAFFIC) - 0.78).abs() < 1e-9);
         assert_eq!(one.thro(0.0), one.thro(DEFAULT_UNSEEN_TRAFFIC));
         let settle = |unseen: f64| {
-            let mut s = Search::new(Params {
-                initial: 1,
-                thro_bias: DEFAULT_THRO_BIAS,
+            let p = Params {
                 unseen_traffic: unseen,
                 ..params(Mode::Refine, 2)
-            });
-            for i in 0..40u32 {
-                let w = if s.size() == 1 { one } else { two };
-                s.feed(MS * 100 * i, 4, &w);
-            }
+            };
+            let s = settle_between(p, 4, one, two);
             assert_eq!(s.phase(), Phase::Stopped);
             s.size()
         };
