@@ -1,9 +1,11 @@
 """VM tests of the base scheduler's choices that issue #9 added to reach EEVDF's behaviour on
-work without a lock to win: wake-up preemption, the vtime rule of sched_yield(), the evening
-out of an LLC's queues, and a task staying on its CPU behind a per-CPU kthread. Each
-compares the scheduler with the behaviour turned off (or with the rule's opposite case) in
-the same guest, and reads the scheduler's own counters. Runs in the 4-vCPU guest of
+work without a lock to win: wake-up preemption (also from the SSC queue), the vtime rule of
+sched_yield(), the evening out of an LLC's queues, and a task staying on its CPU behind a
+per-CPU kthread. Each compares the scheduler with the behaviour turned off (or with the
+rule's opposite case, or with the CPUs free) in the same guest, and reads the scheduler's own
+counters. Runs in the 4-vCPU guest of
 tools/test.sh."""
+import json
 import os
 import re
 import subprocess
@@ -11,6 +13,7 @@ import sys
 import time
 
 from test_risks import ROOT, Hogs, attached, cpu_ns
+from test_ssc import WORKLOADS
 
 
 SLEEPER = """
@@ -51,6 +54,58 @@ def test_woken_task_preempts_a_cpu_hog():
     assert m_off["wake_preempt"] == 0
     assert m_on["wake_preempt"] > 100, m_on["wake_preempt"]
     assert on < 0.5 * off, (on, off)
+
+
+def ssc_wakeup_delay(hogs):
+    """Two workers of `scx-workloads futex --mode handoff` (each sleeps on a mutex-style futex
+    until a SCHED_FIFO waker releases it every 2 ms, then computes 100 us: lock-intensive)
+    on CPUs 0-1, a fixed SSC of CPUs 0-1, and `hogs` CPU hogs on those CPUs (the other vCPUs
+    idle, as in wakeup_wait()). Returns the workers' mean delay from release to run, in
+    us (from the workload's own clocks), the wake-ups, the most lock-intensive tasks seen and
+    the scheduler's SSC queue inserts and SSC wake-up preemptions over the run."""
+    with attached("--ssc-cpus", "0-1", hogs=hogs, cpus="0-1") as r:
+        time.sleep(1)
+        w = subprocess.Popen(["taskset", "-c", "0-1", str(WORKLOADS), "futex", "--mode",
+                              "handoff", "--workers", "2", "--sleep-us", "2000",
+                              "--work-us", "100", "--fifo-waker", "--duration", "5"],
+                             stdout=subprocess.PIPE, text=True)
+        r.stats.get()
+        lock_tasks, m = 0, {"ssc_enq": 0, "ssc_wake_preempt": 0}  # (.get: older builds lack it)
+        while True:
+            done = w.poll() is not None
+            s = r.stats.get()  # counters: events since the last read
+            lock_tasks = max(lock_tasks, s["nr_lock_tasks"])
+            m = {k: v + s.get(k, 0) for k, v in m.items()}
+            if done:
+                break
+            time.sleep(0.5)
+        out = w.stdout.read()
+    assert w.returncode == 0
+    res = json.loads(out.strip().splitlines()[-1])
+    waits = sum(h["waits"] for h in res["handoff"])
+    delay = sum(h["until_run_s"] - h["wait_s"] for h in res["handoff"])
+    return 1e6 * delay / max(waits, 1), waits, lock_tasks, m
+
+
+def test_woken_lock_task_preempts_a_cpu_hog_on_the_ssc():
+    """A woken lock-intensive task waits on the SSC queue when no SSC CPU is idle. It preempts
+    a CPU hog on an SSC CPU as a woken task on a CPU's own queue does
+    (test_woken_task_preempts_a_cpu_hog). Before, it waited for a hog's slice to end: postmark
+    with 4 workers at 2 vCPUs, every worker lock-intensive and the SSC the whole machine, ran
+    at 0.15-0.8 of its speed with nobody classified (docs/benchmarks.md section 43.1). The
+    release of a kernel lock (rwsem, mutex) hands it to the woken waiter, so the lock waited
+    with it. Session 31's build fails it: 4.07 ms against 0.19 ms with the SSC CPUs free."""
+    free, _, _, _ = ssc_wakeup_delay(0)
+    busy, waits, lock_tasks, m = ssc_wakeup_delay(2)
+    print(f"release to run: {free:.0f} us with the SSC CPUs free, {busy:.0f} us next to a hog "
+          f"on each ({waits} wake-ups, {m['ssc_wake_preempt']} SSC wake-up preemptions, "
+          f"{m['ssc_enq']} SSC queue inserts)")
+    assert lock_tasks >= 2, "the workers were not classified lock-intensive"
+    assert m["ssc_enq"] > 100, "the woken workers did not wait on the SSC queue"
+    # A hog's slice is 5 ms: waiting for it to end cost 3.9 ms more per wake-up than with the
+    # SSC CPUs free (session 31's build); 0.8 ms more with the preemption.
+    assert busy < free + 2000, (busy, free)
+    assert m["ssc_wake_preempt"] > 100, m["ssc_wake_preempt"]
 
 
 WAKER = """

@@ -135,6 +135,9 @@ sched_common::sched_metrics! {
             "Of the immediate ones, wake-ups on the waker's own CPU with nothing else waiting \
              there: the woken task went to the head of the local queue, which preempts \
              without a kick and runs it without a dispatch",
+        ssc_wake_preempt = lockaware_stat_STAT_SSC_WAKE_PREEMPT:
+            "Of the immediate ones, lock-intensive tasks woken onto the SSC queue that \
+             preempted an SSC CPU (the one they last ran on, else their waker's)",
         wake_gran = lockaware_stat_STAT_WAKE_GRAN:
             "Woken tasks queued behind their CPU's running task without preempting it: that \
              task was not ahead of them by more than --wake-preempt-gran-us of vtime",
@@ -224,7 +227,7 @@ impl Metrics {
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{} | \
              disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
-             yield {} (kept {}) wake-preempt {} (local {} late {}) capped {}us",
+             yield {} (kept {}) wake-preempt {} (local {} ssc {} late {}) capped {}us",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -249,6 +252,7 @@ impl Metrics {
             self.yield_kept_holder,
             self.wake_preempt,
             self.wake_preempt_local,
+            self.ssc_wake_preempt,
             self.wake_preempt_late,
             self.requeue_capped_ns / 1000,
         )?;
