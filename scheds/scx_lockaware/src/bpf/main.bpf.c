@@ -795,13 +795,17 @@ static bool insert_local_wakee(struct task_struct *p, s32 cpu, u64 enq_flags)
 	return true;
 }
 
-/* Preempt @cpu's running task for @p, queued there, if wakee_preempts_now(). */
-static void preempt_for_wakee(struct task_struct *p, s32 cpu)
+/*
+ * Preempt @cpu's running task for @p, queued there, if wakee_preempts_now().
+ * Returns whether it did.
+ */
+static bool preempt_for_wakee(struct task_struct *p, s32 cpu)
 {
 	if (!wakee_preempts_now(p, cpu))
-		return;
+		return false;
 	scx_bpf_kick_cpu(cpu, SCX_KICK_PREEMPT);
 	stat_inc(STAT_WAKE_PREEMPT);
+	return true;
 }
 
 /*
@@ -828,11 +832,8 @@ static void ssc_preempt_for_wakee(struct task_struct *p, s32 from, u32 llc)
 		    !bpf_cpumask_test_cpu(cpu, p->cpus_ptr))
 			return;
 	}
-	if (!wakee_preempts_now(p, cpu))
-		return;
-	scx_bpf_kick_cpu(cpu, SCX_KICK_PREEMPT);
-	stat_inc(STAT_WAKE_PREEMPT);
-	stat_inc(STAT_SSC_WAKE_PREEMPT);
+	if (preempt_for_wakee(p, cpu))
+		stat_inc(STAT_SSC_WAKE_PREEMPT);
 }
 
 static void lock_sleep_end(struct task_ctx *tctx, u64 now);
