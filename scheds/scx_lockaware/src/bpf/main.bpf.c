@@ -808,6 +808,13 @@ static bool preempt_for_wakee(struct task_struct *p, s32 cpu)
 	return true;
 }
 
+/* Whether @cpu is an SSC CPU of LLC @llc that @p may run on. */
+static bool ssc_cpu_of(struct task_struct *p, s32 cpu, u32 llc)
+{
+	return cpu_in_ssc(cpu) && cpu_to_llc(cpu) == llc &&
+	       bpf_cpumask_test_cpu(cpu, p->cpus_ptr);
+}
+
 /*
  * Wake-up preemption for lock-intensive @p, woken and queued on the SSC queue
  * of LLC @llc with no SSC CPU idle: the SSC CPU it last ran on (@from), else
@@ -825,11 +832,9 @@ static void ssc_preempt_for_wakee(struct task_struct *p, s32 from, u32 llc)
 {
 	s32 cpu = from;
 
-	if (!cpu_in_ssc(cpu) || cpu_to_llc(cpu) != llc ||
-	    !bpf_cpumask_test_cpu(cpu, p->cpus_ptr)) {
+	if (!ssc_cpu_of(p, cpu, llc)) {
 		cpu = bpf_get_smp_processor_id();
-		if (!cpu_in_ssc(cpu) || cpu_to_llc(cpu) != llc ||
-		    !bpf_cpumask_test_cpu(cpu, p->cpus_ptr))
+		if (!ssc_cpu_of(p, cpu, llc))
 			return;
 	}
 	if (preempt_for_wakee(p, cpu))
