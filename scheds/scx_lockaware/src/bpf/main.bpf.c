@@ -1439,18 +1439,20 @@ static __always_inline s32 llc_cpu_at(u32 first, u32 total, u32 start, u32 i)
 }
 
 /*
- * The CPU of LLC @llc other than @cpu whose queue holds the most tasks, more
- * than @more_than; -1 if none does. Every dispatch asks (balance_in_llc()),
- * and each queue costs a DSQ lookup: in an LLC of more than BUSIEST_SCAN CPUs
- * only BUSIEST_SCAN of them, from a random one on, are compared (over many
- * dispatches every queue is looked at; steal_in_llc() still scans them all
- * before the CPU idles).
+ * The CPU of LLC @llc other than @cpu whose queue holds the most tasks (at
+ * least one), with that count in *@nr_best; -1 if every queue compared is
+ * empty. Every dispatch that reaches the CPU queues asks once, for both
+ * balance_in_llc() and steal_from(); each queue costs a DSQ lookup, so in an
+ * LLC of more than BUSIEST_SCAN CPUs only BUSIEST_SCAN of them, from a random
+ * one on, are compared (over many dispatches every queue is looked at;
+ * steal_from() still scans them all before the CPU idles).
  */
-static s32 busiest_queue(s32 cpu, u32 llc, u32 more_than)
+static s32 busiest_queue(s32 cpu, u32 llc, u32 *nr_best)
 {
-	u32 first, total, nr, i, start = 0, best_n = more_than;
+	u32 first, total, nr, i, start = 0, best_n = 0;
 	s32 best = -1, c;
 
+	*nr_best = 0;
 	if (llc >= MAX_LLCS)
 		return -1;
 	first = llc_first[llc];
@@ -1459,9 +1461,16 @@ static s32 busiest_queue(s32 cpu, u32 llc, u32 more_than)
 		start = bpf_get_prandom_u32() % total;
 		nr = BUSIEST_SCAN;
 	}
-	bpf_for(i, 0, nr) {
+	/*
+	 * A constant bound, not bpf_for(): this loop runs on every dispatch,
+	 * and an iterator costs its kfunc calls (new, next per CPU, destroy)
+	 * on top of the queue lookups (docs/benchmarks.md §46).
+	 */
+	for (i = 0; i < BUSIEST_SCAN; i++) {
 		u32 n;
 
+		if (i >= nr)
+			break;
 		c = llc_cpu_at(first, total, start, i);
 		if (c < 0)
 			break;
@@ -1473,26 +1482,30 @@ static s32 busiest_queue(s32 cpu, u32 llc, u32 more_than)
 			best = c;
 		}
 	}
+	*nr_best = best_n;
 	return best;
 }
 
 /*
- * Take a task from the busiest queue of another CPU of LLC @llc (the most
- * tasks waiting), then from any of them that has one @cpu may run.
+ * Take a task from @best, the busiest queue of another CPU of LLC @llc that
+ * busiest_queue() found (-1: it found every queue it compared empty), then
+ * from any other queue of the LLC that has one @cpu may run. The second scan
+ * runs only when it can find what the first did not: @best's tasks may not
+ * run here (affinity), or the LLC is larger than the BUSIEST_SCAN queues
+ * compared. An empty LLC of a few CPUs, the common case of a CPU about to
+ * idle, then costs one scan, not three (docs/benchmarks.md §44.6, §46).
  */
-static bool steal_in_llc(s32 cpu, u32 llc)
+static bool steal_from(s32 cpu, u32 llc, s32 best)
 {
 	u32 first, nr, i;
-	s32 best = busiest_queue(cpu, llc, 0), c;
+	s32 c;
 
 	if (best >= 0 && scx_bpf_dsq_move_to_local(cpu_dsq(best), 0))
 		return true;
 	first = llc_first[llc & (MAX_LLCS - 1)];
 	nr = llc_nr[llc & (MAX_LLCS - 1)];
-	/*
-	 * Its tasks may not run here (affinity), or the queues compared were
-	 * empty: any other queue then.
-	 */
+	if (best < 0 && nr <= BUSIEST_SCAN)
+		return false;
 	bpf_for(i, first, first + nr) {
 		if (i >= MAX_CPUS)
 			break;
@@ -1504,15 +1517,23 @@ static bool steal_in_llc(s32 cpu, u32 llc)
 	return false;
 }
 
+/* steal_from() the busiest queue of LLC @llc, looked up now. */
+static bool steal_in_llc(s32 cpu, u32 llc)
+{
+	u32 nr;
+
+	return steal_from(cpu, llc, busiest_queue(cpu, llc, &nr));
+}
+
 /*
- * The queues of an LLC even out: @cpu takes the first task of the busiest
- * other queue of its LLC when that queue holds at least two tasks more than
- * its own (after the move the two differ by at most one, so tasks do not
- * bounce) and that task has gone unserved balance_min_wait_ns (default a
- * slice): it has waited there that long, or been runnable without a sleep
- * that long (head_unserved_ns()).
+ * The queues of an LLC even out: @cpu takes the first task of @best, the
+ * busiest other queue of its LLC (busiest_queue(), @best_n tasks), when it
+ * holds at least two tasks more than its own (after the move the two differ
+ * by at most one, so tasks do not bounce) and that task has gone unserved
+ * balance_min_wait_ns (default a slice): it has waited there that long, or
+ * been runnable without a sleep that long (head_unserved_ns()).
  *
- * Stealing only when a queue ran dry (steal_in_llc()) never moved a task to
+ * Stealing only when a queue ran dry (steal_from()) never moved a task to
  * a CPU that had one queued: measured, 16 threads created on one CPU next to
  * a CPU-bound loop on each of 4 CPUs stayed 13 to one queue and 1 to each
  * other, so the 4 loops took 47% of the CPU, against 20% under EEVDF.
@@ -1527,14 +1548,11 @@ static bool steal_in_llc(s32 cpu, u32 llc)
  * (section 29.1). Messaging's tasks sleep at every message, so the time
  * without a sleep leaves them alone.
  */
-static bool balance_in_llc(s32 cpu, u32 llc)
+static bool balance_in_llc(s32 cpu, s32 best, u32 best_n)
 {
-	s32 best;
-
-	if (!balance_queues)
-		return false;
-	best = busiest_queue(cpu, llc, scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) + 1);
-	if (best < 0)
+	/* best_n < 2 needs no look at the own queue: it cannot be 2 more. */
+	if (!balance_queues || best < 0 || best_n < 2 ||
+	    best_n <= scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) + 1)
 		return false;
 	if (balance_min_wait_ns &&
 	    head_unserved_ns(cpu_dsq(best), scx_bpf_now()) < balance_min_wait_ns)
@@ -1574,7 +1592,8 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	u32 llc = cpu_to_llc(cpu), zero = 0;
 	bool in_ssc = cpu_in_ssc(cpu), keep;
 	struct cpu_ctx *cctx;
-	u32 i;
+	u32 i, best_n;
+	s32 best;
 
 	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
 	if (cctx) {
@@ -1607,7 +1626,8 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 		}
 	}
 
-	if (balance_in_llc(cpu, llc)) {
+	best = busiest_queue(cpu, llc, &best_n);
+	if (balance_in_llc(cpu, best, best_n)) {
 		stat_inc(STAT_DISPATCH_STEAL);
 		stat_inc(STAT_DISPATCH_BALANCE);
 		return;
@@ -1622,7 +1642,7 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	 * also before keeping the current task, which is how queues even out
 	 * (a CPU whose queue ran dry takes the longest one's work).
 	 */
-	if (steal_in_llc(cpu, llc)) {
+	if (steal_from(cpu, llc, best)) {
 		stat_inc(STAT_DISPATCH_STEAL);
 		return;
 	}
@@ -1661,20 +1681,25 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 		return;
 	}
 
-	/* About to idle: help the other LLCs first, lock-intensive work first. */
-	bpf_for(i, 1, nr_llcs) {
-		u32 l = (llc + i) % nr_llcs;
+	/*
+	 * About to idle: help the other LLCs first, lock-intensive work first.
+	 * (Loops that run no iteration still cost their iterator's calls.)
+	 */
+	if (nr_llcs > 1) {
+		bpf_for(i, 1, nr_llcs) {
+			u32 l = (llc + i) % nr_llcs;
 
-		if (in_ssc && llc_has_ssc(l) && scx_bpf_dsq_move_to_local(ssc_dsq(l), 0)) {
-			stat_inc(STAT_SSC_DISPATCH);
-			stat_inc(STAT_SSC_DISPATCH_FAR);
-			return;
+			if (in_ssc && llc_has_ssc(l) && scx_bpf_dsq_move_to_local(ssc_dsq(l), 0)) {
+				stat_inc(STAT_SSC_DISPATCH);
+				stat_inc(STAT_SSC_DISPATCH_FAR);
+				return;
+			}
 		}
-	}
-	bpf_for(i, 1, nr_llcs) {
-		if (steal_in_llc(cpu, (llc + i) % nr_llcs)) {
-			stat_inc(STAT_DISPATCH_FAR);
-			return;
+		bpf_for(i, 1, nr_llcs) {
+			if (steal_in_llc(cpu, (llc + i) % nr_llcs)) {
+				stat_inc(STAT_DISPATCH_FAR);
+				return;
+			}
 		}
 	}
 
