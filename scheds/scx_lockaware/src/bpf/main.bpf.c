@@ -1626,7 +1626,13 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 		}
 	}
 
-	best = busiest_queue(cpu, llc, &best_n);
+	/*
+	 * One scan of the LLC's queues serves the balance and the steal. With
+	 * balancing off (--no-balance) only the steal needs it: it waits until
+	 * the own queue is found empty, as the steal's own scan did before.
+	 */
+	best_n = 0;
+	best = balance_queues ? busiest_queue(cpu, llc, &best_n) : -1;
 	if (balance_in_llc(cpu, best, best_n)) {
 		stat_inc(STAT_DISPATCH_STEAL);
 		stat_inc(STAT_DISPATCH_BALANCE);
@@ -1642,6 +1648,8 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 	 * also before keeping the current task, which is how queues even out
 	 * (a CPU whose queue ran dry takes the longest one's work).
 	 */
+	if (!balance_queues)
+		best = busiest_queue(cpu, llc, &best_n);
 	if (steal_from(cpu, llc, best)) {
 		stat_inc(STAT_DISPATCH_STEAL);
 		return;
