@@ -137,7 +137,12 @@ sched_common::sched_metrics! {
              without a kick and runs it without a dispatch",
         ssc_wake_preempt = lockaware_stat_STAT_SSC_WAKE_PREEMPT:
             "Of the immediate ones, lock-intensive tasks woken onto the SSC queue that \
-             preempted an SSC CPU (the one they last ran on, else their waker's)",
+             preempted an SSC CPU (the one they last ran on, else their waker's, else \
+             another; the first that runs a task sched_ext can preempt for them)",
+        ssc_wake_preempt_other = lockaware_stat_STAT_SSC_WAKE_PREEMPT_OTHER:
+            "Of those, preemptions of an SSC CPU that was neither the task's last nor its \
+             waker's: both ran tasks a sched_ext preemption would not give the CPU to it (an \
+             RT waker, a per-CPU kthread)",
         wake_gran = lockaware_stat_STAT_WAKE_GRAN:
             "Woken tasks queued behind their CPU's running task without preempting it: that \
              task was not ahead of them by more than --wake-preempt-gran-us of vtime",
@@ -227,7 +232,7 @@ impl Metrics {
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{} | \
              disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
-             yield {} (kept {}) wake-preempt {} (local {} ssc {} late {}) capped {}us",
+             yield {} (kept {}) wake-preempt {} (local {} ssc {}/{} late {}) capped {}us",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -253,6 +258,7 @@ impl Metrics {
             self.wake_preempt,
             self.wake_preempt_local,
             self.ssc_wake_preempt,
+            self.ssc_wake_preempt_other,
             self.wake_preempt_late,
             self.requeue_capped_ns / 1000,
         )?;

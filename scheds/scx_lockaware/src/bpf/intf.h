@@ -90,6 +90,7 @@ enum lockaware_stat {
 	STAT_WAKE_PREEMPT_LATE,	/* ... at a tick, once that task had run its minimum */
 	STAT_WAKE_PREEMPT_LOCAL, /* ... at once, from the head of the waker's local queue */
 	STAT_SSC_WAKE_PREEMPT,	/* ... of an SSC CPU, for a lock-intensive task on the SSC queue */
+	STAT_SSC_WAKE_PREEMPT_OTHER, /* ... not its last CPU nor its waker's: those ran RT etc. */
 	STAT_WAKE_GRAN,		/* woken task queued without preempting: vtime gap <= gran */
 	STAT_WAKE_DEFER,	/* ... the running task was eligible and had run < min run */
 	STAT_PULL_MOVED,	/* task preempted by a pull moved to the idle core */

@@ -711,16 +711,26 @@ static void defer_preempt(s32 cpu, u64 delay_ns)
  * (ping-pong, a lock hand-off, a request) would otherwise wait up to a whole
  * slice behind a CPU hog on its CPU. A per-CPU kthread is not preempted: it
  * would be queued locally again, ahead of @p. Other one-CPU tasks are: they
- * queue again on the CPU's vtime queue (lockaware_enqueue()). Returns whether
- * to preempt now; a preemption put off or not due is counted here.
+ * queue again on the CPU's vtime queue (lockaware_enqueue()). Returns
+ * WAKEE_PREEMPTS to preempt now, WAKEE_WAITS when the running task keeps the
+ * CPU by the vtime rules (counted here, also a preemption put off), and
+ * WAKEE_CANNOT when the CPU runs nothing a sched_ext preemption would give
+ * to @p (an RT or deadline task, a per-CPU kthread, @p itself, the idle
+ * task): ssc_preempt_for_wakee() then asks another CPU.
  */
-static bool wakee_preempts_now(struct task_struct *p, s32 cpu)
+enum wakee_verdict {
+	WAKEE_CANNOT = -1,
+	WAKEE_WAITS = 0,
+	WAKEE_PREEMPTS = 1,
+};
+
+static enum wakee_verdict wakee_preempts_now(struct task_struct *p, s32 cpu)
 {
 	struct task_struct *curr;
 	u64 curr_vtime, slice_left, ran;
 
 	if (!wake_preempt)
-		return false;
+		return WAKEE_WAITS;
 	if (cpu == bpf_get_smp_processor_id()) {
 		/*
 		 * A wake-up on the waker's own CPU (the common case of a
@@ -732,7 +742,7 @@ static bool wakee_preempts_now(struct task_struct *p, s32 cpu)
 		curr = bpf_get_current_task_btf();
 		if (!curr->pid || is_pcpu_kthread(curr) || curr == p ||
 		    is_rt_or_dl_policy(curr->policy))
-			return false;
+			return WAKEE_CANNOT;
 		curr_vtime = curr->scx.dsq_vtime;
 		slice_left = curr->scx.slice;
 	} else {
@@ -741,7 +751,7 @@ static bool wakee_preempts_now(struct task_struct *p, s32 cpu)
 		    is_rt_or_dl_policy(BPF_CORE_READ(curr, policy)) ||
 		    ((BPF_CORE_READ(curr, flags) & PF_KTHREAD) &&
 		     BPF_CORE_READ(curr, nr_cpus_allowed) <= 1))
-			return false;
+			return WAKEE_CANNOT;
 		curr_vtime = BPF_CORE_READ(curr, scx.dsq_vtime);
 		slice_left = BPF_CORE_READ(curr, scx.slice);
 	}
@@ -749,7 +759,7 @@ static bool wakee_preempts_now(struct task_struct *p, s32 cpu)
 	ran = slice_left < slice_ns ? slice_ns - slice_left : 0;
 	if (vtime_delta(curr_vtime + ran, p->scx.dsq_vtime) <= (s64)wake_preempt_gran_ns) {
 		stat_inc(STAT_WAKE_GRAN);
-		return false;
+		return WAKEE_WAITS;
 	}
 	/*
 	 * A task just picked that is still eligible (not ahead of its queue's
@@ -767,9 +777,9 @@ static bool wakee_preempts_now(struct task_struct *p, s32 cpu)
 	if (ran < wake_preempt_min_run_ns && eligible_on(cpu, curr_vtime + ran)) {
 		defer_preempt(cpu, wake_preempt_min_run_ns - ran);
 		stat_inc(STAT_WAKE_DEFER);
-		return false;
+		return WAKEE_WAITS;
 	}
-	return true;
+	return WAKEE_PREEMPTS;
 }
 
 /*
@@ -787,7 +797,7 @@ static bool wakee_preempts_now(struct task_struct *p, s32 cpu)
  */
 static bool insert_local_wakee(struct task_struct *p, s32 cpu, u64 enq_flags)
 {
-	if (!wakee_preempts_now(p, cpu))
+	if (wakee_preempts_now(p, cpu) != WAKEE_PREEMPTS)
 		return false;
 	scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags | SCX_ENQ_PREEMPT);
 	stat_inc(STAT_WAKE_PREEMPT);
@@ -797,15 +807,17 @@ static bool insert_local_wakee(struct task_struct *p, s32 cpu, u64 enq_flags)
 
 /*
  * Preempt @cpu's running task for @p, queued there, if wakee_preempts_now().
- * Returns whether it did.
+ * Returns its verdict.
  */
-static bool preempt_for_wakee(struct task_struct *p, s32 cpu)
+static enum wakee_verdict preempt_for_wakee(struct task_struct *p, s32 cpu)
 {
-	if (!wakee_preempts_now(p, cpu))
-		return false;
+	enum wakee_verdict v = wakee_preempts_now(p, cpu);
+
+	if (v != WAKEE_PREEMPTS)
+		return v;
 	scx_bpf_kick_cpu(cpu, SCX_KICK_PREEMPT);
 	stat_inc(STAT_WAKE_PREEMPT);
-	return true;
+	return v;
 }
 
 /* Whether @cpu is an SSC CPU of LLC @llc that @p may run on. */
@@ -816,28 +828,74 @@ static bool ssc_cpu_of(struct task_struct *p, s32 cpu, u32 llc)
 }
 
 /*
+ * An SSC CPU of LLC @llc that @p may run on, other than @a and @b, taken in
+ * turn (bpf_cpumask_any_distribute()), or -1.
+ */
+static s32 other_ssc_cpu(struct task_struct *p, u32 llc, s32 a, s32 b)
+{
+	struct bpf_cpumask *ssc = ssc_mask(), *mask = scratch_mask();
+	struct llc_ctx *lctx;
+	u32 cpu;
+
+	if (!ssc || !mask)
+		return -1;
+	bpf_cpumask_and(mask, cast_mask(ssc), p->cpus_ptr);
+	if (nr_llcs > 1) {
+		lctx = lookup_llc_ctx(llc);
+		if (!lctx || !lctx->cpumask)
+			return -1;
+		bpf_cpumask_and(mask, cast_mask(mask), cast_mask(lctx->cpumask));
+	}
+	if (a >= 0)
+		bpf_cpumask_clear_cpu(a, mask);
+	if (b >= 0)
+		bpf_cpumask_clear_cpu(b, mask);
+	cpu = bpf_cpumask_any_distribute(cast_mask(mask));
+	return cpu < nr_cpus_possible ? (s32)cpu : -1;
+}
+
+/*
  * Wake-up preemption for lock-intensive @p, woken and queued on the SSC queue
- * of LLC @llc with no SSC CPU idle: the SSC CPU it last ran on (@from), else
- * the waker's, is asked as preempt_for_wakee() asks a task's own CPU. That
- * CPU then serves the SSC queue, where @p, owed CPU time, is near the head.
- * Without it a woken lock-intensive task waited for a slice to end or a task
- * to sleep, behind tasks that had run more: 4.1 ms from its release to its
- * run next to a CPU hog on each SSC CPU, 0.2 ms with them free (1.2 ms now;
- * tests/vm/test_base.py). A woken kernel-lock waiter is often the lock's next
- * owner (a rwsem or mutex hands the lock over), so the lock waits with it:
- * postmark with 4 workers at 2 vCPUs, all lock-intensive, had runs at 0.15 to
- * 0.6 of EEVDF's speed (docs/benchmarks.md section 43.2).
+ * of LLC @llc with no SSC CPU idle: the SSC CPU it last ran on (@from) is
+ * asked as preempt_for_wakee() asks a task's own CPU. That CPU then serves the
+ * SSC queue, where @p, owed CPU time, is near the head. If that CPU runs
+ * nothing sched_ext could preempt for @p (WAKEE_CANNOT), the waker's CPU is
+ * asked, then one other SSC CPU of the LLC: the queue is the SSC's, any of
+ * them may run @p. A waker of a higher class (an RT thread that hands a lock
+ * on, an interrupt thread) is the common case: the task it preempted goes
+ * back to the head of that CPU's local queue, so the CPU serves no queue when
+ * the waker sleeps, and @p waited for the end of a slice on another SSC CPU
+ * (2.1 ms from release to run next to a CPU hog on each of 2 SSC CPUs, with
+ * a SCHED_FIFO waker on one of them, 0.2 ms with them free: only a third of
+ * the wake-ups had found a CPU to preempt). Without any of it a woken
+ * lock-intensive task waited for a slice to end or a task to sleep, behind
+ * tasks that had run more (4.1 ms; tests/vm/test_base.py). A woken
+ * kernel-lock waiter is often the lock's next owner (a rwsem or mutex hands
+ * the lock over), so the lock waits with it: postmark with 4 workers at 2
+ * vCPUs, all lock-intensive, had runs at 0.15 to 0.6 of EEVDF's speed
+ * (docs/benchmarks.md section 43.2).
  */
 static void ssc_preempt_for_wakee(struct task_struct *p, s32 from, u32 llc)
 {
-	s32 cpu = from;
+	s32 self = bpf_get_smp_processor_id(), cpu;
+	enum wakee_verdict v = WAKEE_CANNOT;
 
-	if (!ssc_cpu_of(p, cpu, llc)) {
-		cpu = bpf_get_smp_processor_id();
-		if (!ssc_cpu_of(p, cpu, llc))
+	if (ssc_cpu_of(p, from, llc))
+		v = preempt_for_wakee(p, from);
+	else
+		from = -1;
+	if (v == WAKEE_CANNOT && self != from && ssc_cpu_of(p, self, llc))
+		v = preempt_for_wakee(p, self);
+	else
+		self = -1;
+	if (v == WAKEE_CANNOT) {
+		cpu = other_ssc_cpu(p, llc, from, self);
+		if (cpu < 0 || preempt_for_wakee(p, cpu) != WAKEE_PREEMPTS)
 			return;
+		stat_inc(STAT_SSC_WAKE_PREEMPT_OTHER);
+		v = WAKEE_PREEMPTS;
 	}
-	if (preempt_for_wakee(p, cpu))
+	if (v == WAKEE_PREEMPTS)
 		stat_inc(STAT_SSC_WAKE_PREEMPT);
 }
 
