@@ -62,7 +62,8 @@ def ssc_wakeup_delay(hogs):
     on CPUs 0-1, a fixed SSC of CPUs 0-1, and `hogs` CPU hogs on those CPUs (the other vCPUs
     idle, as in wakeup_wait()). Returns the workers' mean delay from release to run, in
     us (from the workload's own clocks), the wake-ups, the most lock-intensive tasks seen and
-    the scheduler's SSC queue inserts and SSC wake-up preemptions over the run."""
+    the scheduler's counters summed over the run (SSC queue inserts, SSC wake-up preemptions,
+    ...; gauges summed too, meaningless)."""
     with attached("--ssc-cpus", "0-1", hogs=hogs, cpus="0-1") as r:
         time.sleep(1)
         w = subprocess.Popen(["taskset", "-c", "0-1", str(WORKLOADS), "futex", "--mode",
@@ -70,13 +71,15 @@ def ssc_wakeup_delay(hogs):
                               "--work-us", "100", "--fifo-waker", "--duration", "5"],
                              stdout=subprocess.PIPE, text=True)
         r.stats.get()
-        lock_tasks, m = 0, {"ssc_enq": 0, "ssc_wake_preempt": 0,  # (.get: older builds lack
-                            "ssc_wake_preempt_other": 0}              # these)
+        # (older builds lack some counters)
+        lock_tasks, m = 0, {"ssc_enq": 0, "ssc_wake_preempt": 0, "ssc_wake_preempt_other": 0}
         while True:
             done = w.poll() is not None
             s = r.stats.get()  # counters: events since the last read
             lock_tasks = max(lock_tasks, s["nr_lock_tasks"])
-            m = {k: v + s.get(k, 0) for k, v in m.items()}
+            for k, v in s.items():
+                if isinstance(v, (int, float)) and not isinstance(v, bool):
+                    m[k] = m.get(k, 0) + v
             if done:
                 break
             time.sleep(0.5)

@@ -119,6 +119,12 @@ struct Cli {
     #[arg(long, global = true, value_name = "CPUS", default_value_t = ssc_search::DEFAULT_THRO_BIAS,
           value_parser = parse_cpu_cost)]
     thro_bias: f64,
+    /// --search: the SSC size the search starts from, in cores, as scx_lockaware's
+    /// --initial-ssc (1 to 1024; a value above the cores starts at all of them; default the
+    /// agent's). docs/locksim.md, "Starting at all cores", compares the starts.
+    #[arg(long, global = true, value_name = "CORES", default_value_t = ssc_search::DEFAULT_INITIAL as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    initial_ssc: u64,
     /// --search: windows per run (2 to 100000).
     #[arg(long, global = true, default_value = "40", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     windows: u64,
@@ -268,6 +274,7 @@ fn search_table(
         let p = ssc_search::Params {
             cpu_cost: cli.ssc_cpu_cost,
             thro_bias: cli.thro_bias,
+            initial: (cli.initial_ssc as usize).min(n),
             ..search_loop::default_params(n, mode, cli.window_ticks)
         };
         let m = search_loop::Machine {
