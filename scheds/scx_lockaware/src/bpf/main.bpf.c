@@ -1515,10 +1515,11 @@ static s32 busiest_queue(s32 cpu, u32 llc, u32 *nr_best)
 		return -1;
 	/*
 	 * Masked as well, behind a barrier so that clang keeps the mask it can
-	 * prove redundant: a caller's `% nr_llcs` leaves 6.12's verifier without
-	 * bounds on the register's upper half, which the 32-bit check above
-	 * does not give it (the program failed to load on a machine of two
-	 * LLCs, where those callers are not pruned away; tests/vm/test_llc.py).
+	 * prove redundant: an index computed with `% nr_llcs` (as dispatch()'s
+	 * loop over the other LLCs once passed here) leaves 6.12's verifier
+	 * without bounds on the register's upper half, which the 32-bit check
+	 * above does not give it (docs/benchmarks.md §49). The callers now pass
+	 * a CPU's own LLC; the guard costs one instruction.
 	 */
 	barrier_var(llc);
 	llc &= MAX_LLCS - 1;
