@@ -428,12 +428,14 @@ def sem_pair_on_cpu1(secs):
 def test_a_hand_off_on_the_wakers_cpu_preempts_from_the_local_queue_and_starves_nobody():
     """A woken task that preempts its waker on the waker's own CPU, with nothing else waiting
     for that CPU, goes to the head of the CPU's local queue (wake_preempt_local): no kick, no
-    dispatch() round for it. The preempted waker still goes through the CPU's own queue, so a
-    task that arrives there is served by vtime as before. Checked with a pinned semaphore
-    pair on CPU 1, alone and then beside a CPU hog pinned there too: alone the path is taken
-    at most hand-offs; with the hog queued it is not, and the hog gets a fair part of the
-    CPU while the pair goes on (micro sem ran 1.09-1.19x the build without this path,
-    docs/benchmarks.md section 40)."""
+    dispatch() round for it. A preempted waker that may run on that CPU only goes to the local
+    queue's tail on the same condition (pinned_requeue), so the CPU runs it again when the
+    woken task sleeps, also without a dispatch() round; any other waker goes through the CPU's
+    own queue, so a task that arrives there is served by vtime as before. Checked with a
+    pinned semaphore pair on CPU 1, alone and then beside a CPU hog pinned there too: alone
+    both paths are taken at most hand-offs; with the hog queued the hog still gets a fair part
+    of the CPU while the pair goes on (micro sem ran 1.09-1.19x the build without the first
+    path, docs/benchmarks.md section 40; the second, section 50)."""
     with attached("--no-futex", "--no-kernel-locks") as r:
         alone = sem_pair_on_cpu1(3)
         m_alone = r.stats.get()
@@ -451,8 +453,11 @@ def test_a_hand_off_on_the_wakers_cpu_preempts_from_the_local_queue_and_starves_
     print(f"pair alone: {alone:.0f} ops/s, {m_alone['wake_preempt_local']} of "
           f"{m_alone['wake_preempt']} wake-up preemptions from the local queue; beside a hog: "
           f"{shared:.0f} ops/s, hog {hog_share:.0%} of CPU 1, "
-          f"{m_hog['wake_preempt_local']} of {m_hog['wake_preempt']} from the local queue")
+          f"{m_hog['wake_preempt_local']} of {m_hog['wake_preempt']} from the local queue; "
+          f"wakers requeued on the local queue {m_alone['pinned_requeue']} alone, "
+          f"{m_hog['pinned_requeue']} beside the hog")
     assert m_alone["wake_preempt_local"] > 1000, m_alone
+    assert m_alone["pinned_requeue"] > m_alone["wake_preempt_local"] // 2, m_alone
     assert m_alone["wake_preempt_local"] <= m_alone["wake_preempt"]
     assert hog_share > 0.3, hog_share
     assert shared > 0.1 * alone, (shared, alone)

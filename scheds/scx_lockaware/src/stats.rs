@@ -93,6 +93,9 @@ sched_common::sched_metrics! {
         pinned_direct = lockaware_stat_STAT_PINNED_DIRECT:
             "Woken one-CPU tasks put straight on their CPU's local queue (nothing waited \
              there and the CPU had dispatched within the last slice)",
+        pinned_requeue = lockaware_stat_STAT_PINNED_REQUEUE:
+            "One-CPU wakers that a local hand-off preempted (wake_preempt_local), queued \
+             again behind their wakee on their CPU's local queue, on the same condition",
         cpu_enq = lockaware_stat_STAT_CPU_ENQ:
             "Tasks queued on their CPU's vtime-ordered queue (no CPU was idle)",
         kick_idle = lockaware_stat_STAT_KICK_IDLE:
@@ -230,7 +233,7 @@ impl Metrics {
     pub fn format<W: Write>(&self, w: &mut W) -> Result<()> {
         writeln!(
             w,
-            "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{} | \
+            "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{}/{} | \
              disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
              yield {} (kept {}) wake-preempt {} (local {} ssc {}/{} late {}) capped {}us",
             self.uptime_s,
@@ -242,6 +245,7 @@ impl Metrics {
             self.kthread_local,
             self.pinned_local,
             self.pinned_direct,
+            self.pinned_requeue,
             self.dispatch_own,
             self.dispatch_steal,
             self.dispatch_balance,

@@ -73,6 +73,7 @@ enum lockaware_stat {
 	STAT_KTHREAD_LOCAL,	/* per-CPU kthread queued on its own CPU */
 	STAT_PINNED_LOCAL,	/* other one-CPU task queued on its CPU */
 	STAT_PINNED_DIRECT,	/* woken one-CPU task put on its CPU's local queue */
+	STAT_PINNED_REQUEUE,	/* one-CPU waker of a local hand-off requeued locally */
 	STAT_CPU_ENQ,		/* task queued on its CPU's vtime queue */
 	STAT_KICK_IDLE,		/* enqueued task handed to an idle CPU, which is woken */
 	STAT_WAKE_AFFINE,	/* woken task queued on its waker's CPU (not --no-wake-affine) */

@@ -212,6 +212,13 @@ struct cpu_ctx {
 	 * CPU's run-queue lock only.
 	 */
 	u32 kthreads_local;
+	/*
+	 * The task a local hand-off (insert_local_wakee()) preempted, until it
+	 * is queued again or the CPU next dispatches: a one-CPU waker may then
+	 * follow its wakee on the local queue (enqueue()). Written under this
+	 * CPU's run-queue lock only.
+	 */
+	s32 handoff_waker;
 };
 
 struct {
@@ -792,16 +799,23 @@ static enum wakee_verdict wakee_preempts_now(struct task_struct *p, s32 cpu)
  * a CPU: pinned pairs (micro sem), or tasks that wake_affine_cpu() (EEVDF's
  * wake_affine()) put on their waker's CPU. The waker, queued again on the
  * CPU's own queue, is dispatched when @p sleeps, so the CPU keeps calling
- * dispatch() (pinned_local_ok()'s concern) and nothing waits on it. Returns
- * false, having inserted nothing, when @p does not preempt.
+ * dispatch() (pinned_local_ok()'s concern) and nothing waits on it; a waker
+ * that may run on this CPU only follows @p on the local queue instead (noted
+ * here as the CPU's handoff_waker, requeued by enqueue()). Returns false,
+ * having inserted nothing, when @p does not preempt.
  */
 static bool insert_local_wakee(struct task_struct *p, s32 cpu, u64 enq_flags)
 {
+	struct cpu_ctx *cctx;
+
 	if (wakee_preempts_now(p, cpu) != WAKEE_PREEMPTS)
 		return false;
 	scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags | SCX_ENQ_PREEMPT);
 	stat_inc(STAT_WAKE_PREEMPT);
 	stat_inc(STAT_WAKE_PREEMPT_LOCAL);
+	cctx = cpu_ctx_of(cpu);
+	if (cctx)
+		cctx->handoff_waker = bpf_get_current_task_btf()->pid;
 	return true;
 }
 
@@ -1146,6 +1160,33 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 			preempt_for_wakee(p, cpu);
 			kick_if_idle(cpu);
 			return;
+		}
+		/*
+		 * The waker a local hand-off just preempted (the wakee went
+		 * to the local queue's head: the two were alone on this CPU),
+		 * queued again with still nothing else waiting for the CPU:
+		 * the local queue's tail, where the CPU finds it when the
+		 * wakee sleeps, without a dispatch() round. Its CPU's queue
+		 * would hand it straight back: nothing else is there, and it
+		 * cannot be stolen. A pinned ping-pong otherwise paid a
+		 * dispatch() per round trip (docs/benchmarks.md section 50).
+		 * Only that waker: any one-CPU task queued again (a hog at
+		 * the end of its slice) took 4-5 points of CPU from a hog
+		 * beside a pinned pair. Bounded as the wake-up above: once the
+		 * CPU has not dispatched for a slice, its queue serves in
+		 * vtime order again.
+		 */
+		if (!(enq_flags & SCX_ENQ_WAKEUP)) {
+			struct cpu_ctx *cctx = cpu_ctx_of(cpu);
+
+			if (cctx && cctx->handoff_waker == p->pid) {
+				cctx->handoff_waker = 0;
+				if (pinned_local_ok(cpu)) {
+					scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
+					stat_inc(STAT_PINNED_REQUEUE);
+					return;
+				}
+			}
 		}
 		if (!tctx)
 			tctx = lookup_task_ctx(p);
@@ -1680,6 +1721,7 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 		cctx->dispatched_at = scx_bpf_now();
 		cctx->preempt_at = 0;
 		cctx->kthreads_local = 0;	/* the local queue is empty */
+		cctx->handoff_waker = 0;
 	}
 
 	/* A lock waiter yielded its CPU for its preempted holder. */
@@ -2506,16 +2548,22 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		tctx->win_ublock /= 2;
 	}
 
-	/* Classification with hysteresis (figure 3.30, lines 4-10). */
+	/*
+	 * Classification with hysteresis (figure 3.30, lines 4-10), of the
+	 * tasks an SSC can place: a one-CPU task (perf bench futex binds its
+	 * threads, a per-CPU worker) runs where it is whatever the SSC's size,
+	 * so it is not counted among the tasks the search sizes the SSC for,
+	 * and its runs do not vote. Its share is still recorded (lock_tasks).
+	 */
 	share = window_share(tctx);
 	was_intensive = tctx->lock_intensive;
 	if (!tctx->lock_intensive) {
-		if (share > lock_enter_share &&
+		if (share > lock_enter_share && p->nr_cpus_allowed > 1 &&
 		    tctx->win_run + tctx->win_block >= lock_min_obs_ns) {
 			tctx->lock_intensive = true;
 			stat_inc(STAT_LOCK_IN);
 		}
-	} else if (share < lock_leave_share) {
+	} else if (share < lock_leave_share || p->nr_cpus_allowed == 1) {
 		tctx->lock_intensive = false;
 		stat_inc(STAT_LOCK_OUT);
 	}
