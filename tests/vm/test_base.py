@@ -425,6 +425,25 @@ def sem_pair_on_cpu1(secs):
     return float(re.search(r'"ops_per_s":([0-9.]+)', out).group(1))
 
 
+def sem_pair_alone_then_beside_a_hog(stats):
+    """The pinned pair's ops/s alone, then beside a CPU hog pinned to CPU 1 too, and the hog's
+    share of CPU 1 meanwhile; `stats` (the scheduler's, or any object whose get() returns a
+    dict) read after each part. Returns (alone, stats, beside, hog share, stats)."""
+    alone = sem_pair_on_cpu1(3)
+    m_alone = stats.get()
+    h = Hogs(1, cpus="1")
+    try:
+        time.sleep(0.5)
+        hog = h.pids()[0]
+        before = cpu_ns(hog, hog)
+        t0 = time.monotonic()
+        shared = sem_pair_on_cpu1(3)
+        hog_share = (cpu_ns(hog, hog) - before) / 1e9 / (time.monotonic() - t0)
+    finally:
+        h.kill()
+    return alone, m_alone, shared, hog_share, stats.get()
+
+
 def test_a_hand_off_on_the_wakers_cpu_preempts_from_the_local_queue_and_starves_nobody():
     """A woken task that preempts its waker on the waker's own CPU, with nothing else waiting
     for that CPU, goes to the head of the CPU's local queue (wake_preempt_local): no kick, no
@@ -437,19 +456,7 @@ def test_a_hand_off_on_the_wakers_cpu_preempts_from_the_local_queue_and_starves_
     of the CPU while the pair goes on (micro sem ran 1.09-1.19x the build without the first
     path, docs/benchmarks.md section 40; the second, section 50)."""
     with attached("--no-futex", "--no-kernel-locks") as r:
-        alone = sem_pair_on_cpu1(3)
-        m_alone = r.stats.get()
-        h = Hogs(1, cpus="1")
-        try:
-            time.sleep(0.5)
-            hog = h.pids()[0]
-            before = cpu_ns(hog, hog)
-            t0 = time.monotonic()
-            shared = sem_pair_on_cpu1(3)
-            hog_share = (cpu_ns(hog, hog) - before) / 1e9 / (time.monotonic() - t0)
-        finally:
-            h.kill()
-        m_hog = r.stats.get()
+        alone, m_alone, shared, hog_share, m_hog = sem_pair_alone_then_beside_a_hog(r.stats)
     print(f"pair alone: {alone:.0f} ops/s, {m_alone['wake_preempt_local']} of "
           f"{m_alone['wake_preempt']} wake-up preemptions from the local queue; beside a hog: "
           f"{shared:.0f} ops/s, hog {hog_share:.0%} of CPU 1, "
