@@ -198,12 +198,17 @@ def test_pi_lock_sleeps_are_lock_waits():
     st.get()
     w = subprocess.Popen(["perf", "bench", "futex", "lock-pi", "-t", "8", "-r", "5"],
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    waiting, n_lock, pinned, classified = 0.0, 0, set(), set()
+    waiting, n_lock, pinned, classified, others = 0.0, 0, set(), set(), {}
     while w.poll() is None:
         time.sleep(1)
         m = st.get()
         n_lock = max(n_lock, m["nr_lock_tasks"])
         for tid, (share, intensive) in top_tasks(m).items():
+            if intensive:
+                try:
+                    others[tid] = Path(f"/proc/{tid}/comm").read_text().strip()
+                except OSError:
+                    others[tid] = "?"
             try:
                 allowed = Path(f"/proc/{w.pid}/task/{tid}/status").read_text()
             except (FileNotFoundError, ProcessLookupError):
@@ -218,13 +223,17 @@ def test_pi_lock_sleeps_are_lock_waits():
     st.close()
     assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
     stop(p)
-    print(out, st.totals, waiting, "n_lock", n_lock, "pinned", pinned, "classified", classified)
+    print(out, st.totals, waiting, "n_lock", n_lock, "pinned", pinned, "classified", classified,
+          "others", others, "perf pid", w.pid)
     assert w.returncode == 0, out
     assert st.totals["futex_waits"] > 0, st.totals
     assert len(pinned) >= 4, f"perf's one-CPU threads seen in the top tasks: {pinned}"
     assert waiting > 10.0, f"largest lock-wait share {waiting}%"
     assert not classified, f"one-CPU threads classified lock-intensive: {classified}"
-    assert n_lock == 0, f"{n_lock} lock-intensive tasks counted"
+    # Other tasks may be classified by their own waits: once in CI (4 vCPUs, 6.12 or 7.2) one
+    # was, not among perf's one-CPU threads (whose shares fill the top five), placed on the SSC
+    # 70 times, then out of the class again. Before session 36 all 8 of perf's were counted.
+    assert n_lock <= 2, f"{n_lock} lock-intensive tasks counted (classified seen: {others})"
 
 
 def bpf_cost(m):
