@@ -903,7 +903,8 @@ impl<'a> Scheduler<'a> {
         })
     }
 
-    /// The tasks seen waiting for locks recently, most waiting first.
+    /// The tasks seen waiting for locks recently: the lock-intensive ones first (those the SSC
+    /// holds, which a user looks for), then by lock-wait share, most waiting first.
     fn top_lock_tasks(&self, max: usize) -> Vec<(i32, bpf_intf::lock_task_info)> {
         let map = &self.skel.maps.lock_tasks;
         let now_ns = {
@@ -925,7 +926,7 @@ impl<'a> Scheduler<'a> {
                 (now_ns.saturating_sub(info.updated_ns) < 5_000_000_000).then_some((pid, info))
             })
             .collect();
-        v.sort_by_key(|(_, i)| std::cmp::Reverse(i.share));
+        v.sort_by_key(|(_, i)| std::cmp::Reverse((i.intensive != 0, i.share)));
         v.truncate(max);
         v
     }

@@ -77,7 +77,8 @@ sched_common::sched_metrics! {
         votes_run_ms: f64,
         #[stat(desc = "Lock-intensive tasks")]
         nr_lock_tasks: u64,
-        #[stat(desc = "Top lock-waiting tasks: pid:comm:share (* = lock-intensive):spin share")]
+        #[stat(desc = "Top lock-waiting tasks, the lock-intensive ones first: \
+                       pid:comm:share (* = lock-intensive):spin share")]
         top_lock_tasks: String,
         #[stat(desc = "With --bpf-stats: every BPF program that ran, name:runs:mean ns per run \
                        since attach, the most total time first")]
