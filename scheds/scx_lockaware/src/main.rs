@@ -332,6 +332,13 @@ struct Opts {
     #[arg(long, requires = "inform_lib")]
     inform_sleep_donate: bool,
 
+    /// With --inform-lib: a barrier waiter that gives its CPU up (other work waits for that
+    /// CPU) no longer pays in vtime for the slice it gives up. By default it does, as if it had
+    /// run it: barrier waiters kept runnable by libinform's offers otherwise took CPU from
+    /// other applications (docs/benchmarks.md §52).
+    #[arg(long, requires = "inform_lib")]
+    no_inform_barrier_charge: bool,
+
     /// Print statistics every SECS seconds (0.1 to 3600) while scheduling.
     #[arg(long, value_name = "SECS", value_parser = parse_interval_s, allow_hyphen_values = true)]
     stats: Option<f64>,
@@ -727,6 +734,7 @@ impl<'a> Scheduler<'a> {
         rodata.balance_min_wait_ns = opts.balance_min_wait_us.unwrap_or(opts.slice_us) * 1000;
         rodata.wake_credit_ns = opts.wake_credit_us.unwrap_or(opts.slice_us) * 1000;
         rodata.inform_sleep_donate = opts.inform_sleep_donate;
+        rodata.inform_barrier_charge = !opts.no_inform_barrier_charge;
         rodata.futex_at_sleep = futex == FutexProbe::Sleep;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
         rodata.nr_llcs = nr_llcs as u32;

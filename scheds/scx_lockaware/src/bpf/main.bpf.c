@@ -69,6 +69,8 @@ const volatile u64 wake_preempt_gran_ns = 1000000ULL;
 const volatile u64 wake_preempt_min_run_ns = 1000000ULL;
 /* With no idle CPU, a woken task may go to its waker's CPU (wake_affine_cpu()). */
 const volatile bool wake_affine = false;
+/* A barrier waiter that gives its CPU up pays the slice it gives up (inform_give_way()). */
+const volatile bool inform_barrier_charge = true;
 /*
  * Queue balancing within an LLC (balance_in_llc()): on, and how long a task
  * it moves has gone unserved at least (ns).
@@ -2262,6 +2264,18 @@ static bool inform_give_way(struct task_struct *p, struct task_ctx *tctx)
 		tctx->handoff_pid = not_arrived_queued(p, tctx, cpu);
 		tctx->handoff = tctx->handoff_pid != 0;
 		stat_inc(STAT_BARRIER_YIELD);
+		/*
+		 * Demoted (seed 002: BARRIER_WAITER is the lowest class): it
+		 * pays in vtime for the slice it gives up, as if it had run
+		 * it (EEVDF's sched_yield() likewise pushes the yielder's
+		 * deadline a slice on). A waiter kept runnable by its offers
+		 * otherwise counted as one more thread wanting the CPU, and
+		 * the process took 1.4 times its CPU without hints from the
+		 * loops beside it (docs/benchmarks.md sections 37.3, 52).
+		 */
+		if (inform_barrier_charge)
+			scx_bpf_task_set_dsq_vtime(p, p->scx.dsq_vtime +
+						   scale_by_task_weight_inverse(p, p->scx.slice));
 		break;
 	default:
 		return false;
