@@ -59,6 +59,19 @@ def cpu_ticks(pid):
     return int(f[11]) + int(f[12])
 
 
+def cpu_split(run, proc, secs):
+    """The CPU ticks of `proc` and of `run`'s hogs over the next `secs` seconds, with the
+    scheduler's counters before and after; `proc` must still run at the end."""
+    pids = run.hogs.pids()
+    m0 = run.stats.get()
+    p0, h0 = cpu_ticks(proc.pid), sum(cpu_ticks(x) for x in pids)
+    time.sleep(secs)
+    p1, h1 = cpu_ticks(proc.pid), sum(cpu_ticks(x) for x in pids)
+    m = run.stats.get()
+    assert proc.poll() is None, f"{proc.args[0]} ended before the measurement did"
+    return p1 - p0, h1 - h0, m0, m
+
+
 def test_a_bad_inform_lib_is_refused_before_loading():
     for bad, why in [("/nonexistent/libinform.so", "No such file"), ("/etc/hostname", "not an ELF"),
                      ("/bin/true", "no symbol inform_register")]:
@@ -208,18 +221,12 @@ def loops_share_beside_barrier(*flags):
         w = subprocess.Popen(counter_cmd("barrier", 4 * n, 30), stdout=subprocess.PIPE, text=True)
         try:
             time.sleep(2)
-            pids = run.hogs.pids()
-            run.stats.get()
-            b0, l0 = cpu_ticks(w.pid), sum(cpu_ticks(x) for x in pids)
-            time.sleep(4)
-            b1, l1 = cpu_ticks(w.pid), sum(cpu_ticks(x) for x in pids)
-            m = run.stats.get()
-            assert w.poll() is None, "the barrier ended before the measurement did"
+            b, loops, _, m = cpu_split(run, w, 4)
         finally:
             w.kill()
             w.wait()
         assert ops().startswith("lockaware"), ops()
-    return (l1 - l0) / max(1, (l1 - l0) + (b1 - b0)), m
+    return loops / max(1, loops + b), m
 
 
 def test_a_barrier_waiter_that_gives_way_pays_for_the_slice():
@@ -250,17 +257,11 @@ def test_waiters_naming_another_process_get_nothing():
                                  "--duration", "300"], stdout=subprocess.PIPE, text=True)
         try:
             time.sleep(2)
-            pids = run.hogs.pids()
-            m0 = run.stats.get()
-            l0, v0 = cpu_ticks(liar.pid), sum(cpu_ticks(x) for x in pids)
-            time.sleep(6)
-            l1, v1 = cpu_ticks(liar.pid), sum(cpu_ticks(x) for x in pids)
-            m = run.stats.get()
-            assert liar.poll() is None, "the liar ended before the measurement did"
+            lt, vt, m0, m = cpu_split(run, liar, 6)
         finally:
             liar.kill()
             liar.wait()
-        share = (v1 - v0) / max(1, (l1 - l0) + (v1 - v0))
+        share = vt / max(1, lt + vt)
         print(f"victim share {share:.3f}", {k: m[k] for k in ("inform_tasks", "waiter_yield",
                                                                "waiter_yield_named",
                                                                "holder_handoff")})
