@@ -59,16 +59,23 @@ def cpu_ticks(pid):
     return int(f[11]) + int(f[12])
 
 
-def cpu_split(run, proc, secs):
-    """The CPU ticks of `proc` and of `run`'s hogs over the next `secs` seconds, with the
-    scheduler's counters before and after; `proc` must still run at the end."""
-    pids = run.hogs.pids()
-    m0 = run.stats.get()
-    p0, h0 = cpu_ticks(proc.pid), sum(cpu_ticks(x) for x in pids)
-    time.sleep(secs)
-    p1, h1 = cpu_ticks(proc.pid), sum(cpu_ticks(x) for x in pids)
-    m = run.stats.get()
-    assert proc.poll() is None, f"{proc.args[0]} ended before the measurement did"
+def cpu_split(run, cmd, secs):
+    """`cmd` started beside `run`'s hogs: its CPU ticks and the hogs' over `secs` seconds after
+    a 2-s start, with the scheduler's counters before and after; `cmd` must still run at the
+    end, and is killed then."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    try:
+        time.sleep(2)
+        pids = run.hogs.pids()
+        m0 = run.stats.get()
+        p0, h0 = cpu_ticks(proc.pid), sum(cpu_ticks(x) for x in pids)
+        time.sleep(secs)
+        p1, h1 = cpu_ticks(proc.pid), sum(cpu_ticks(x) for x in pids)
+        m = run.stats.get()
+        assert proc.poll() is None, f"{cmd[0]} ended before the measurement did"
+    finally:
+        proc.kill()
+        proc.wait()
     return p1 - p0, h1 - h0, m0, m
 
 
@@ -218,13 +225,7 @@ def loops_share_beside_barrier(*flags):
     built()
     n = os.cpu_count()
     with attached("--inform-lib", str(LIB), *flags, hogs=n) as run:
-        w = subprocess.Popen(counter_cmd("barrier", 4 * n, 30), stdout=subprocess.PIPE, text=True)
-        try:
-            time.sleep(2)
-            b, loops, _, m = cpu_split(run, w, 4)
-        finally:
-            w.kill()
-            w.wait()
+        b, loops, _, m = cpu_split(run, counter_cmd("barrier", 4 * n, 30), 4)
         assert ops().startswith("lockaware"), ops()
     return loops / max(1, loops + b), m
 
@@ -253,14 +254,8 @@ def test_waiters_naming_another_process_get_nothing():
     n = os.cpu_count()
     with attached("--inform-lib", str(LIB), hogs=n) as run:
         victim = run.hogs.pids()[0]
-        liar = subprocess.Popen([str(COUNTER), "--liar-wait", str(victim), "--threads", str(n),
-                                 "--duration", "300"], stdout=subprocess.PIPE, text=True)
-        try:
-            time.sleep(2)
-            lt, vt, m0, m = cpu_split(run, liar, 6)
-        finally:
-            liar.kill()
-            liar.wait()
+        lt, vt, m0, m = cpu_split(run, [str(COUNTER), "--liar-wait", str(victim), "--threads",
+                                        str(n), "--duration", "300"], 6)
         share = vt / max(1, lt + vt)
         print(f"victim share {share:.3f}", {k: m[k] for k in ("inform_tasks", "waiter_yield",
                                                                "waiter_yield_named",
