@@ -2299,7 +2299,8 @@ static bool inform_give_way(struct task_struct *p, struct task_ctx *tctx)
  *   on a queue: spinning then only delays that thread, which gets the CPU;
  * - a barrier waiter gives its CPU up when other work waits for that CPU,
  *   to a thread of its process that has not arrived, when one is queued
- *   there (donated as above);
+ *   there (donated as above), and pays in vtime for the slice it gives up
+ *   (inform_barrier_charge);
  * - with --inform-sleep-donate, a waiter that goes to sleep donates the rest
  *   of its slice the same way (donate_on_sleep(); off by default: unfair).
  */
