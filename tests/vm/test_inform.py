@@ -236,8 +236,8 @@ def test_a_barrier_waiter_that_gives_way_pays_for_the_slice():
     runnable by libinform's offers counted as threads wanting the CPU, and the loops beside the
     barrier got 0.44 of their EEVDF share at 2 vCPUs (docs/benchmarks.md section 52, 0.94 with
     the charge): here, a larger loops' share by default than with --no-inform-barrier-charge, in
-    the same guest. In this 4-vCPU guest the difference is smaller (0.50 against 0.43-0.44 in
-    session 37's first runs), so the test asks for the direction only."""
+    the same guest. In this 4-vCPU guest the difference is smaller (0.50-0.54 against 0.38-0.44
+    over session 37's 8 runs on both kernels), so the test asks for the direction only."""
     charged, m = loops_share_beside_barrier()
     uncharged, m_off = loops_share_beside_barrier("--no-inform-barrier-charge")
     print(f"loops' share: {charged:.3f} charged, {uncharged:.3f} not;",
