@@ -7,6 +7,7 @@
  *                  [--threads N] [--duration S] [--cs-ns NS] [--nc-ns NS] [--watch PID,...]
  *   inform-counter --liar [--threads N] [--duration S]
  *   inform-counter --liar-wait PID [--threads N] [--duration S]
+ *   inform-counter --sleeping-waiter [--threads N] [--duration S] [--cs-ns NS] [--nc-ns NS]
  *
  * Each thread loops: take the lock, spin --cs-ns inside it, release, spin --nc-ns outside.
  * barrier, pthread-barrier (the barrier-heavy loop): each thread spins --nc-ns, then all meet
@@ -17,7 +18,9 @@
  * CPU while claiming LOCK_HOLDER, with a new "hold" every microsecond (the safety test: a
  * scheduler reading hints must not let them starve anyone). --liar-wait PID: threads that
  * burn CPU while their hint says LOCK_WAITER waiting for thread PID (of another process: a
- * scheduler must not hand it their CPU, nor give them anything for it). Prints one JSON line: ops,
+ * scheduler must not hand it their CPU, nor give them anything for it). --sleeping-waiter:
+ * threads that spin --cs-ns of their CPU time (no hint), then sleep --nc-ns with a LOCK_WAITER hint, as a
+ * lock's waiters sleep (what a waiter's sleep earns it; ops counts the rounds). Prints one JSON line: ops,
  * ops/s, per-thread ops, and over a window from when all threads run to the stop
  * ("window_s"), this process's CPU time ("app_cpu_s") and that of the processes --watch
  * names ("watched_cpu_s", from /proc/PID/schedstat: another application's share, measured
@@ -39,7 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum kind { TTAS, TICKET, MCS, REQ, PSPIN, PMUTEX, BARRIER, PBARRIER, LIAR };
+enum kind { TTAS, TICKET, MCS, REQ, PSPIN, PMUTEX, BARRIER, PBARRIER, LIAR, SLEEPER };
 static const char *names[] = { "ttas", "ticket", "mcs", "req", "pthread-spin", "pthread-mutex",
 			       "barrier", "pthread-barrier" };
 #define NR_LOCKS ((int)(sizeof(names) / sizeof(names[0])))
@@ -133,6 +136,19 @@ static void burn(long ns)
 		;
 }
 
+/* Spin until this thread has used `ns` of CPU time (time preempted does not count). */
+static void burn_cpu(long ns)
+{
+	struct timespec t;
+	long end;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	end = t.tv_sec * 1000000000L + t.tv_nsec + ns;
+	do
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	while (t.tv_sec * 1000000000L + t.tv_nsec < end);
+}
+
 /* Take (acquire) or release the lock of --lock; `node` is the MCS node of this acquisition. */
 static void lock_op(int acquire, struct inform_mcs_node *node)
 {
@@ -180,6 +196,18 @@ static void *worker(void *arg)
 		}
 		return NULL;
 	}
+	if (kind == SLEEPER) {
+		struct timespec nap = { nc_ns / 1000000000L, nc_ns % 1000000000L };
+
+		while (!stop) {
+			burn_cpu(cs_ns);
+			inform_wait_begin(INFORM_LOCK_WAITER);
+			nanosleep(&nap, NULL);
+			inform_wait_end();
+			(*ops)++;
+		}
+		return NULL;
+	}
 	if (kind == LIAR) {
 		while (!stop) {
 			inform_hold_begin();
@@ -203,7 +231,8 @@ static void *worker(void *arg)
 static void usage(void)
 {
 	fprintf(stderr, "usage: inform-counter --lock ttas|ticket|mcs|req|pthread-spin|"
-			"pthread-mutex|barrier|pthread-barrier | --liar | --liar-wait PID [--threads N (1-1024)] [--duration S (1-3600)] "
+			"pthread-mutex|barrier|pthread-barrier | --liar | --liar-wait PID | "
+			"--sleeping-waiter [--threads N (1-1024)] [--duration S (1-3600)] "
 			"[--cs-ns NS] [--nc-ns NS (0-10^9)] [--watch PID,...]\n");
 	exit(2);
 }
@@ -229,6 +258,10 @@ int main(int argc, char **argv)
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--liar")) {
 			kind = LIAR;
+			continue;
+		}
+		if (!strcmp(a, "--sleeping-waiter")) {
+			kind = SLEEPER;
 			continue;
 		}
 		if (!v)
@@ -302,7 +335,7 @@ int main(int argc, char **argv)
 		total += ops[i];
 	if (kind == BARRIER || kind == PBARRIER)
 		total = ops[0];	/* rounds: every thread ran all of them */
-	else if (kind != LIAR && counter != total) {
+	else if (kind != LIAR && kind != SLEEPER && counter != total) {
 		/* An increment lost: the lock let two threads in at once. */
 		fprintf(stderr, "inform-counter: --lock %s: counter %ld, but %ld increments\n",
 			names[kind], counter, total);
@@ -312,7 +345,7 @@ int main(int argc, char **argv)
 	       "\"window_s\":%.3f,\"app_cpu_s\":%.3f,\"watched_cpu_s\":%.3f,"
 	       "\"app_run_s\":%.3f,\"app_wait_s\":%.3f,\"watched_wait_s\":%.3f,"
 	       "\"ops\":%ld,\"ops_per_s\":%.1f,\"per_worker_ops_per_s\":[",
-	       kind == LIAR ? "liar" : names[kind], threads, secs, window, app, other,
+	       kind == LIAR ? "liar" : kind == SLEEPER ? "sleeping-waiter" : names[kind], threads, secs, window, app, other,
 	       run1 - run0, wait1 - wait0, other_wait, total, total / secs);
 	for (int i = 0; i < threads; i++)
 		printf("%s%.1f", i ? "," : "", ops[i] / secs);

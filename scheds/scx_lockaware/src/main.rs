@@ -339,6 +339,15 @@ struct Opts {
     #[arg(long, requires = "inform_lib")]
     no_inform_barrier_charge: bool,
 
+    /// With --inform-lib: a thread whose hint says it waits for a lock (not next in line) or
+    /// at a barrier when it goes to sleep keeps the sleep credit every other sleeper gets (up
+    /// to --wake-credit-us ahead of CPU-bound work when it wakes). By default it wakes where it
+    /// left its LLC's vtime clock instead, as EEVDF places any task (seed 002: a waiter ranks
+    /// below a running thread): the requester lock's and the shim's pthread mutex's sleeping
+    /// waiters otherwise took CPU from other applications (docs/benchmarks.md §55-56).
+    #[arg(long, requires = "inform_lib")]
+    no_inform_waiter_lag: bool,
+
     /// Print statistics every SECS seconds (0.1 to 3600) while scheduling.
     #[arg(long, value_name = "SECS", value_parser = parse_interval_s, allow_hyphen_values = true)]
     stats: Option<f64>,
@@ -735,6 +744,7 @@ impl<'a> Scheduler<'a> {
         rodata.wake_credit_ns = opts.wake_credit_us.unwrap_or(opts.slice_us) * 1000;
         rodata.inform_sleep_donate = opts.inform_sleep_donate;
         rodata.inform_barrier_charge = !opts.no_inform_barrier_charge;
+        rodata.inform_waiter_lag = !opts.no_inform_waiter_lag;
         rodata.futex_at_sleep = futex == FutexProbe::Sleep;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
         rodata.nr_llcs = nr_llcs as u32;

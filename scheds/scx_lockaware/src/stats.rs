@@ -220,6 +220,11 @@ sched_common::sched_metrics! {
         handoff_ahead = lockaware_stat_STAT_HANDOFF_AHEAD:
             "Hand-offs refused: the thread waited for was more than a slice ahead of the donor \
              in vtime",
+        waiter_sleep_lag = lockaware_stat_STAT_WAITER_SLEEP_LAG:
+            "Waiters (hint: a lock waiter not next in line, a barrier waiter) that went to sleep: \
+             they wake where they left their LLC's vtime clock, without sleep credit",
+        waiter_credit_ns = lockaware_stat_STAT_WAITER_CREDIT_NS:
+            "The sleep credit (ns of vtime) those waiters did not get when they woke",
         inform_yield_given = lockaware_stat_STAT_INFORM_YIELD_GIVEN:
             "sched_yield() calls by waiters (hint) that gave way by the rule at once (counted \
              in waiter_yield or barrier_yield too); libinform offers one when a wait makes no \
@@ -312,7 +317,7 @@ impl Metrics {
                 w,
                 "  inform: threads {} | holder: extended {} denied {} preempted {} | yield: waiter {} \
                  (named {} handoff {}) barrier {} (handoff {}) | offered: gave {} kept {} | sleep \
-                 donations {} | refused (ahead) {}",
+                 donations {} | refused (ahead) {} | waiters slept {} (credit withheld {:.1} ms)",
                 self.inform_tasks,
                 self.holder_extended,
                 self.holder_denied,
@@ -326,6 +331,8 @@ impl Metrics {
                 self.inform_yield_kept,
                 self.sleep_donate,
                 self.handoff_ahead,
+                self.waiter_sleep_lag,
+                self.waiter_credit_ns as f64 / 1e6,
             )?;
         }
         if !self.search_decisions.is_empty() {

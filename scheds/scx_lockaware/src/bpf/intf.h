@@ -128,6 +128,8 @@ enum lockaware_stat {
 	STAT_BARRIER_HANDOFF,	/* a yielding barrier waiter's CPU went to a thread not arrived */
 	STAT_SLEEP_DONATE,	/* a waiter went to sleep while the thread it waits for was queued */
 	STAT_HANDOFF_AHEAD,	/* ... no hand-off: that thread was a slice ahead of the donor */
+	STAT_WAITER_SLEEP_LAG,	/* a waiter (hint) went to sleep: it wakes without sleep credit */
+	STAT_WAITER_CREDIT_NS,	/* ... the credit those waiters did not get when they woke (ns) */
 	STAT_INFORM_YIELD_GIVEN, /* a waiter's sched_yield() gave way by the rule */
 	STAT_INFORM_YIELD_KEPT,	/* ... kept the CPU: what it waits for runs */
 

@@ -81,6 +81,11 @@ const volatile u64 balance_min_wait_ns = 5000000ULL;
 const volatile bool inform_sleep_donate = false;
 /* The most vtime a queued task may be behind its LLC's clock (sleep credit). */
 const volatile u64 wake_credit_ns = 5000000ULL;
+/*
+ * Informing: a thread whose hint says it waits (LOCK_WAITER, BARRIER_WAITER)
+ * when it goes to sleep earns no sleep credit (note_waiter_sleep()).
+ */
+const volatile bool inform_waiter_lag = true;
 
 /*
  * The CPUs of each LLC, as slices of one list: llc_cpus[llc_first[l] ..
@@ -339,6 +344,12 @@ struct task_ctx {
 	 */
 	u64 awake_nvcsw;
 	u64 awake_since;
+	/*
+	 * A hinted waiter's lag on its LLC's clock (clock less vtime) when it
+	 * went to sleep; lag_set until it is placed again (note_waiter_sleep()).
+	 */
+	s64 sleep_lag;
+	bool lag_set;
 };
 
 struct {
@@ -445,6 +456,16 @@ static __noinline void task_follow_llc_clock_requeue(struct task_struct *p,
 		requeue = false;
 	}
 	capped = vtime_clamp_credit(vtime, to->vtime_now, wake_credit_ns);
+	if (tctx->lag_set) {
+		/* A hinted waiter back from its sleep (note_waiter_sleep()). */
+		u64 placed = to->vtime_now - tctx->sleep_lag;
+
+		tctx->lag_set = false;
+		if (vtime_delta(placed, capped) > 0)
+			stat_add(STAT_WAITER_CREDIT_NS, placed - capped);
+		scx_bpf_task_set_dsq_vtime(p, placed);
+		return;
+	}
 	if (requeue && capped != vtime)
 		stat_add(STAT_REQUEUE_CAPPED_NS, capped - vtime);
 	scx_bpf_task_set_dsq_vtime(p, capped);
@@ -2438,8 +2459,12 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 	if (tctx->lock_intensive)
 		note_lock_run(p, tctx, cpu);
 
-	/* A stolen task now follows the clock of the LLC it runs on. */
-	if (tctx->vtime_llc != llc)
+	/*
+	 * A stolen task now follows the clock of the LLC it runs on; so does a
+	 * hinted waiter woken onto a CPU directly (an idle one, a local queue),
+	 * which enqueue() did not place.
+	 */
+	if (tctx->vtime_llc != llc || tctx->lag_set)
 		task_follow_llc_clock(p, tctx, llc);
 
 	/*
@@ -2520,6 +2545,38 @@ static void donate_on_sleep(struct task_struct *p, struct task_ctx *tctx)
 	tctx->handoff_pid = pid;
 	tctx->donate_ns = p->scx.slice;
 	stat_inc(STAT_SLEEP_DONATE);
+}
+
+/*
+ * Seed 002 ranks a lock waiter and a barrier waiter below a running thread: a
+ * thread does not earn CPU by waiting. A task that sleeps is owed, when it
+ * wakes, the time its LLC's clock moved on meanwhile, up to wake_credit_ns
+ * (task_follow_llc_clock()): the credit that lets a sleeper get ahead of
+ * CPU-bound work. A thread whose hint says it waits when it goes to sleep
+ * (a pthread mutex's waiter through the shim, the requester lock's far
+ * waiters, a barrier's) instead keeps the lag it had on the clock, as EEVDF
+ * keeps any task's (its place_entity()): it wakes where it left, at most a
+ * slice ahead of the clock and wake_credit_ns behind. An immediate waiter
+ * (the next owner of a FIFO lock) keeps the credit. A process only loses by
+ * publishing the hint. Applied to every task, that rule made stress-ng
+ * futex 0.14x (docs/benchmarks.md section 53); for hinted waiters alone:
+ * section 55.
+ */
+static void note_waiter_sleep(struct task_struct *p, struct task_ctx *tctx)
+{
+	struct llc_ctx *lctx = lookup_llc_ctx(tctx->vtime_llc);
+	s64 lag;
+
+	if (!lctx)
+		return;
+	lag = vtime_delta(lctx->vtime_now, p->scx.dsq_vtime);
+	if (lag > (s64)wake_credit_ns)
+		lag = wake_credit_ns;
+	if (lag < -(s64)slice_ns)
+		lag = -(s64)slice_ns;
+	tctx->sleep_lag = lag;
+	tctx->lag_set = true;
+	stat_inc(STAT_WAITER_SLEEP_LAG);
 }
 
 void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
@@ -2629,6 +2686,10 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		} else if (!runnable && inform_sleep_donate) {
 			donate_on_sleep(p, tctx);
 		}
+		if (!runnable && inform_waiter_lag &&
+		    (tctx->hint_cls == INFORM_LOCK_WAITER_ ||
+		     tctx->hint_cls == INFORM_BARRIER_WAITER_))
+			note_waiter_sleep(p, tctx);
 		/*
 		 * The progress the thread reports itself: the acquisitions
 		 * its hint counted during this run. Beside the votes, the
