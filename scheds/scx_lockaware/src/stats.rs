@@ -224,7 +224,8 @@ sched_common::sched_metrics! {
             "Waiters (hint: a lock waiter not next in line, a barrier waiter) that went to sleep: \
              they wake where they left their LLC's vtime clock, without sleep credit",
         waiter_credit_ns = lockaware_stat_STAT_WAITER_CREDIT_NS:
-            "The sleep credit (ns of vtime) those waiters did not get when they woke",
+            "The sleep credit (ns of vtime) that the waiters counted in waiter_sleep_lag did not get \
+             when they woke",
         inform_yield_given = lockaware_stat_STAT_INFORM_YIELD_GIVEN:
             "sched_yield() calls by waiters (hint) that gave way by the rule at once (counted \
              in waiter_yield or barrier_yield too); libinform offers one when a wait makes no \
