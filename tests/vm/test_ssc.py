@@ -467,6 +467,44 @@ def test_window_after_a_resize_ends_when_the_tasks_have_followed():
     assert any(0 <= f < 100 for f, _, _ in seen), f"no resize followed within 100 ms: {seen}"
 
 
+def test_the_search_drops_the_window_after_a_resize_once_the_tasks_have_followed():
+    """The window after each resize is dropped by the search, and the agent ends it once the
+    tasks have followed: the search must take that short window as the one it drops. Until
+    session 40 it waited for a judged window's votes there, and dropped the next full window
+    too (docs/locksim.md, "The window after a move, as the agent ends it"). With a 500-ms
+    window the search's decision on the dropped window (a "search:" line at -v) comes at the
+    agent's first check after "followed" (every 5 ms; a TCG guest wakes it late by some ms),
+    not a window later."""
+    p = start("--interval-ms", "500", "-v")
+    lines = []
+
+    def read():
+        for raw in p.stdout:
+            lines.append((time.monotonic(), raw.decode(errors="replace")))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "2", "--duration", "10",
+                 "--cs-ns", "2000", "--outside-ns", "500")
+    w.result()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    p.send_signal(signal.SIGINT)
+    assert p.wait(timeout=10) == 0
+    reader.join(timeout=5)
+    checked = []
+    for i, (t, line) in enumerate(lines):
+        if "CPUs followed in" not in line:
+            continue
+        after = [u for u, later in lines[i + 1:] if "search: size" in later]
+        if after:
+            checked.append(round((after[0] - t) * 1e3, 1))
+    print(checked)
+    assert checked, "no resize followed, or no decision after one: " + "".join(
+        line for _, line in lines if "SSC" in line)
+    # Before the fix every gap was a window (500 ms) long.
+    assert max(checked) < 150, checked
+
+
 def test_other_tasks_may_use_idle_ssc_cpus():
     """Decision (README): tasks that are not lock-intensive may run on idle SSC CPUs. With a
     fixed SSC of CPUs 0-1 and no lock work, 4 CPU hogs use all 4 CPUs."""

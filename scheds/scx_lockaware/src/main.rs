@@ -614,7 +614,7 @@ struct SscState {
 }
 
 /// How often the agent checks whether the tasks have followed a resize (without --settle-ms).
-const FOLLOW_POLL: Duration = Duration::from_millis(5);
+const FOLLOW_POLL: Duration = Duration::from_millis(search::FOLLOW_POLL_MS);
 
 /// One CPU's row of the BPF side's `ssc_follow[]`, as `follow_ns()` reads it.
 #[derive(Clone, Copy, Debug, Default)]

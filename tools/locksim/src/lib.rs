@@ -752,6 +752,20 @@ impl<'a> Sim<'a> {
         }
     }
 
+    /// Whether the placement has followed the last [`Sim::set_active`], as scx_lockaware's
+    /// agent judges it (`follow_ns()`): no thread of the workload runs outside the set. One
+    /// thread per core: the threads outside it have stopped at their ENTER_NC (or sleep);
+    /// time-sharing: the cores above the set's size have been given up at quantum ends. A
+    /// grow is followed at once (the set's new cores start a thread when it is made).
+    pub fn followed(&self) -> bool {
+        match self.sharing {
+            None => self.threads[self.active.min(self.threads.len())..]
+                .iter()
+                .all(|t| !t.on_cpu),
+            Some(_) => self.running <= self.active,
+        }
+    }
+
     /// Run until `until` and return the totals so far.
     pub fn advance(&mut self, until: Tick) -> Sample {
         while self.step(until) {}

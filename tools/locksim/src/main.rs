@@ -104,9 +104,11 @@ struct Cli {
     #[arg(long, global = true)]
     hints: bool,
     /// --search: ticks of the window right after each move, which the search drops while
-    /// tasks migrate (1 to --window-ticks; default: a full window, as scx_lockaware's agent
-    /// does). A what-if beyond the agent: how much sooner a shorter settling window would
-    /// let the search settle (docs/locksim.md).
+    /// tasks migrate (1 to --window-ticks), as scx_lockaware --settle-ms fixes it. Default:
+    /// as the agent does without that flag, the window ends at the first check (every 5% of
+    /// a window: the agent's 5 ms of 100) that finds no thread running outside the set, a
+    /// full window at most. --settle-ticks equal to --window-ticks models the agent before
+    /// session 22, which dropped a full window (docs/locksim.md).
     #[arg(long, global = true, value_name = "TICKS", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     settle_ticks: Option<u64>,
     /// --search: the search's price of an SSC CPU, in useful CPUs per CPU (0 to 1; default
@@ -266,8 +268,12 @@ fn search_table(
         "{:>5} {:>8} {:>7} {:>7} {:>9} {:>8} {:>8}  sizes",
         "cores", "settled", "after", "oracle", "at size", "run", "oracle"
     );
-    if let Some(t) = cli.settle_ticks {
-        println!("(a window of {t} ticks after each move; \"after\" counts full windows' time)");
+    match cli.settle_ticks {
+        Some(t) => println!("(a window of {t} ticks after each move; \"after\" counts full windows' time)"),
+        None => println!(
+            "(the window after each move ends once the placement has followed, checked every {} ticks; \"after\" counts full windows' time)",
+            search_loop::follow_poll(cli.window_ticks)
+        ),
     }
     let mut all = Vec::new();
     for &n in cores {
@@ -283,7 +289,9 @@ fn search_table(
             cores: n,
             sharing: cli.sharing(),
             hints: cli.hints,
-            settle: cli.settle_ticks,
+            settle: cli
+                .settle_ticks
+                .map_or(search_loop::Settle::Follow, search_loop::Settle::Ticks),
         };
         let o = search_loop::run(&m, cli.window_ticks, cli.windows as usize, cli.seed, p);
         let sizes: Vec<String> = o.windows.iter().map(|w| w.size.to_string()).collect();
@@ -291,11 +299,7 @@ fn search_table(
             "{:>5} {:>8} {:>7} {:>7} {:>9.3} {:>8.3} {:>8.2}  {}",
             n,
             o.settled,
-            if cli.settle_ticks.is_some() {
-                format!("{:.2}", o.settled_after_time)
-            } else {
-                o.settled_after.to_string()
-            },
+            format!("{:.2}", o.settled_after_time),
             o.oracle_size,
             o.settled_ratio,
             o.run_ratio,

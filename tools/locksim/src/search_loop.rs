@@ -28,6 +28,8 @@ use std::time::Duration;
 pub struct Window {
     /// Cores in the set during the window.
     pub size: usize,
+    /// Its length: a full window, or shorter right after a move ([`Machine::settle`]).
+    pub ticks: Tick,
     /// Critical sections per 1000 ticks in the window.
     pub throughput: f64,
     /// The search's throughput estimate from the accumulated votes.
@@ -56,8 +58,8 @@ pub struct LoopOutcome {
     pub settled: usize,
     /// Windows until the size last changed (0: never moved).
     pub settled_after: usize,
-    /// Time until the size last changed, in full windows (differs from `settled_after` only
-    /// with a shorter window after each move, [`Machine::settle`]).
+    /// Time until the size last changed, in full windows (less than `settled_after` where
+    /// the window after each move is shorter, [`Machine::settle`]).
     pub settled_after_time: f64,
     /// Critical sections per 1000 ticks over the whole search run.
     pub run_throughput: f64,
@@ -106,10 +108,27 @@ pub struct Machine<'a> {
     /// The threads report their acquisitions (informing hints, as libinform's locks and the
     /// shim do), and the search judges progress by them (`ssc_search::Measure`).
     pub hints: bool,
-    /// Ticks of the window right after a move, which the search drops (tasks migrate in
-    /// it); `None` or the window's length: a full window, as the agent does. Beyond the
-    /// agent: what a shorter settling window would save (docs/locksim.md).
-    pub settle: Option<Tick>,
+    /// How long the window right after a move lasts, which the search drops (tasks migrate
+    /// in it).
+    pub settle: Settle,
+}
+
+/// The window after a move, which the search drops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settle {
+    /// As scx_lockaware's agent does without `--settle-ms` (since session 22): it ends at
+    /// the first check, every [`ssc_search::FOLLOW_POLL_MS`] of the agent's
+    /// [`ssc_search::DEFAULT_INTERVAL_MS`] window, that finds the placement followed
+    /// ([`Sim::followed`]), a full window at most.
+    Follow,
+    /// A fixed number of ticks (the agent's `--settle-ms`; a full window: the agent before
+    /// session 22).
+    Ticks(Tick),
+}
+
+/// The agent's check for a followed resize, in ticks of a `window`-tick window.
+pub fn follow_poll(window: Tick) -> Tick {
+    (window * ssc_search::FOLLOW_POLL_MS / ssc_search::DEFAULT_INTERVAL_MS).max(1)
 }
 
 /// Run `windows` windows of `window` ticks on `m` with `params`' search deciding the set's
@@ -123,7 +142,7 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
         hints,
         settle,
     } = m;
-    let settle = settle.unwrap_or(window).clamp(1, window);
+    let poll = follow_poll(window);
     let ticks = window * windows as Tick;
     let all: Vec<usize> = (1..=cores).collect();
     let fixed: Vec<f64> = sweep(platform, workload, &all, sharing, ticks, seed)
@@ -144,10 +163,22 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
     let mut last = sim.advance(0);
     let mut out = Vec::with_capacity(windows);
     let mut settled_after = 0;
-    let (mut end, mut settled_at, mut len) = (0, 0, window);
+    let (mut end, mut settled_at, mut moved) = (0, 0, false);
     for w in 0..windows {
         let size = search.size();
-        end += len;
+        let start = end;
+        match (moved, settle) {
+            (true, Settle::Ticks(t)) => end += t.clamp(1, window),
+            (true, Settle::Follow) => loop {
+                end = (end + poll).min(start + window);
+                sim.advance(end);
+                if sim.followed() || end == start + window {
+                    break;
+                }
+            },
+            (false, _) => end += window,
+        }
+        let len = end - start;
         let now = sim.advance(end);
         // --hints: the threads report every critical section they complete.
         let (acq, acq_run_ns) = if hints {
@@ -169,17 +200,16 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
             xcall_ns: 0.0,
         };
         let d = search.feed(Duration::from_nanos(now.at), n_lock, &votes);
-        let this_len = len;
-        len = window;
-        if d.new_size != size {
+        moved = d.new_size != size;
+        if moved {
             sim.set_active(d.new_size);
             settled_after = w + 1;
             settled_at = end;
-            len = settle;
         }
         out.push(Window {
             size,
-            throughput: (now.sections - last.sections) as f64 * 1000.0 / this_len as f64,
+            ticks: len,
+            throughput: (now.sections - last.sections) as f64 * 1000.0 / len as f64,
             thro: d.thro,
             votes: WindowVotes {
                 run: votes.run_ns,
@@ -227,7 +257,7 @@ mod tests {
                     cores,
                     sharing: None,
                     hints: false,
-                    settle: None,
+                    settle: Settle::Follow,
                 };
                 let o = run(&m, 20_000, 40, 1, params);
                 assert!(
@@ -254,7 +284,7 @@ mod tests {
             cores: 8,
             sharing: None,
             hints: false,
-            settle: None,
+            settle: Settle::Follow,
         };
         let o = run(
             &m,
@@ -293,7 +323,7 @@ mod tests {
                 default_params(16, ssc_search::Mode::Refine, 20_000),
             )
         };
-        let (full, short) = (go(None), go(Some(5_000)));
+        let (full, short) = (go(Settle::Ticks(20_000)), go(Settle::Ticks(5_000)));
         assert_eq!(full.settled_after_time, full.settled_after as f64);
         let sizes = |o: &LoopOutcome| o.windows.iter().map(|w| w.size).collect::<Vec<_>>();
         assert_eq!(sizes(&full), sizes(&short));
@@ -305,5 +335,60 @@ mod tests {
             full.settled_after_time,
             short.settled_after_time
         );
+        // The agent's default: a grow is followed at once, so each window after a move
+        // lasts one check (5 ms of the agent's 100-ms window); the decisions stay the same.
+        let follow = go(Settle::Follow);
+        assert_eq!(sizes(&full), sizes(&follow));
+        let poll = follow_poll(20_000);
+        assert_eq!(poll, 1_000);
+        let after_move = |o: &LoopOutcome| {
+            o.windows
+                .windows(2)
+                .filter(|p| p[1].size != p[0].size)
+                .map(|p| p[1].ticks)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(after_move(&follow), vec![poll; 4]);
+        assert_eq!(after_move(&full), vec![20_000; 4]);
+        assert!(
+            (full.settled_after_time - follow.settled_after_time - moves * 0.95).abs() < 1e-9,
+            "{} -> {}",
+            full.settled_after_time,
+            follow.settled_after_time
+        );
+    }
+
+    #[test]
+    fn a_shrink_is_followed_once_the_threads_outside_have_stopped() {
+        // One thread per core: the threads outside a shrunk set stop at their next ENTER_NC,
+        // so the window after a shrink lasts until the last of them has; time-sharing: until
+        // the cores above the set's size are given up at quantum ends.
+        let p = Platform::builtin("P1", 1).unwrap();
+        let w = Workload::builtin("C2").unwrap();
+        let mut sim = Sim::with(&p, &w, 8, None, 1);
+        sim.advance(10_000);
+        assert!(sim.followed());
+        sim.set_active(2);
+        assert!(!sim.followed(), "six threads outside are mid-section");
+        let mut t = 10_000;
+        while !sim.followed() {
+            t += 10;
+            sim.advance(t);
+            assert!(t < 20_000, "the threads outside never stopped");
+        }
+        assert!(t > 10_000);
+        sim.set_active(8);
+        assert!(sim.followed(), "a grow is followed at once");
+
+        let sh = Sharing {
+            threads: 16,
+            quantum: 2_000,
+        };
+        let mut sim = Sim::with(&p, &w, 8, Some(sh), 1);
+        sim.advance(10_000);
+        sim.set_active(2);
+        assert!(!sim.followed());
+        sim.advance(10_000 + 2 * sh.quantum);
+        assert!(sim.followed(), "every running thread's quantum has ended");
     }
 }

@@ -449,6 +449,12 @@ pub const DEFAULT_INTERVAL_MS: u64 = 100;
 pub const DEFAULT_REMIG_TIMEOUT_S: u64 = 30;
 pub const DEFAULT_BAND: f64 = 0.3;
 
+/// How often the agent checks, without `--settle-ms`, whether the tasks have followed a
+/// resize: the window after a resize, which the search drops, ends at the first check that
+/// finds them followed (a full `--interval-ms` at most). The simulator's search loop models
+/// the same checks.
+pub const FOLLOW_POLL_MS: u64 = 5;
+
 /// Windows in a row that a fresh search drops while the number of lock-intensive tasks changes.
 pub const RAMP_DROPS: u32 = 10;
 
@@ -571,7 +577,11 @@ impl Search {
         }
         self.votes.add(window);
         self.whole_class &= start.min(n_lock) >= class;
-        if !self.sufficient() {
+        // A window that is dropped (right after a start or a move) needs no votes: the
+        // agent ends the one after a move as soon as the tasks have followed, often within
+        // a few ms, and waiting there for a judged window's votes made it drop the next full
+        // window too (docs/locksim.md, "The window after a move").
+        if !self.fresh && !self.sufficient() {
             return self.wait(now);
         }
         let d = self.decide(now, n_lock, class);
@@ -1328,17 +1338,17 @@ mod tests {
             wall_ns: 1e6,
             ..Votes::default()
         };
-        assert_eq!(s.feed(MS, 4, &tiny).action, Action::Wait);
-        assert!(!s.sufficient());
         // The first window at a new size is dropped, and at a start also the one before the
-        // number of lock-intensive tasks is seen unchanged (here: the first).
+        // number of lock-intensive tasks is seen unchanged (here: the first). A dropped
+        // window needs no votes (the agent ends the one after a move early).
+        assert_eq!(s.feed(MS, 4, &tiny).action, Action::Stay);
+        assert_eq!(s.votes(), Votes::default());
         assert_eq!(s.feed(2 * MS, 4, &tiny).action, Action::Stay);
         assert_eq!(s.votes(), Votes::default());
+        // A judged window does.
         assert_eq!(s.feed(3 * MS, 4, &tiny).action, Action::Wait);
-        assert_eq!(s.feed(4 * MS, 4, &tiny).action, Action::Stay);
-        assert_eq!(s.votes(), Votes::default());
-        assert_eq!(s.feed(5 * MS, 4, &tiny).action, Action::Wait);
-        assert_eq!(s.feed(6 * MS, 4, &tiny).action, Action::Stay); // first win: no move yet
+        assert!(!s.sufficient());
+        assert_eq!(s.feed(4 * MS, 4, &tiny).action, Action::Stay); // first win: no move yet
         let v = s.votes();
         assert_eq!(
             v.run_ns, 150e3,
