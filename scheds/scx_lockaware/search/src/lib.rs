@@ -577,15 +577,10 @@ impl Search {
         }
         self.votes.add(window);
         self.whole_class &= start.min(n_lock) >= class;
-        // A window that is dropped (right after a start or a move) needs no votes: the
-        // agent ends the one after a move as soon as the tasks have followed, often within
-        // a few ms, and waiting there for a judged window's votes made it drop the next full
-        // window too (docs/locksim.md, "The window after a move").
-        if !self.fresh && !self.sufficient() {
-            return self.wait(now);
-        }
         let d = self.decide(now, n_lock, class);
-        self.whole_class = true;
+        if d.action != Action::Wait {
+            self.whole_class = true;
+        }
         d
     }
 
@@ -668,24 +663,36 @@ impl Search {
         // lock-intensive tasks still changed (at a start the tasks are classified one by one
         // over the first windows, and a size measured then is measured with part of the
         // work): at most RAMP_DROPS in a row, so a class that keeps flickering cannot stall
-        // the search.
+        // the search. Such a window is also the size's dropped one: the first window after
+        // it in which the class did not change is judged (before session 40 it was dropped
+        // too, so a search from a start paid two windows where one says the class is known).
         let ramping = self.fresh && n_lock_now != self.last_n_lock && self.ramp_drops < RAMP_DROPS;
         self.last_n_lock = n_lock_now;
         if self.fresh {
+            let dropped_one = self.ramp_drops > 0;
             if ramping {
                 self.ramp_drops += 1;
             } else {
                 self.fresh = false;
                 self.ramp_drops = 0;
             }
-            self.votes = Votes::default();
-            return self.record(Decision {
-                at: now,
-                size: self.size,
-                thro: thro.thro,
-                action: Action::Stay,
-                new_size: self.size,
-            });
+            if ramping || !dropped_one {
+                self.votes = Votes::default();
+                return self.record(Decision {
+                    at: now,
+                    size: self.size,
+                    thro: thro.thro,
+                    action: Action::Stay,
+                    new_size: self.size,
+                });
+            }
+        }
+        // A judged window needs its votes (figure 3.30, line 24); a dropped one (above) does
+        // not: the agent ends the one after a move as soon as the tasks have followed, often
+        // within a few ms, and waiting there for a judged window's votes made it drop the
+        // next full window too (docs/locksim.md, "The window after a move").
+        if !self.sufficient() {
+            return self.wait(now);
         }
         if self.phase != Phase::Stopped {
             self.steps += 1;
@@ -1338,17 +1345,15 @@ mod tests {
             wall_ns: 1e6,
             ..Votes::default()
         };
-        // The first window at a new size is dropped, and at a start also the one before the
-        // number of lock-intensive tasks is seen unchanged (here: the first). A dropped
-        // window needs no votes (the agent ends the one after a move early).
+        // The first window at a new size is dropped; at a start that is the one in which
+        // the number of lock-intensive tasks is first seen. A dropped window needs no votes
+        // (the agent ends the one after a move early).
         assert_eq!(s.feed(MS, 4, &tiny).action, Action::Stay);
         assert_eq!(s.votes(), Votes::default());
-        assert_eq!(s.feed(2 * MS, 4, &tiny).action, Action::Stay);
-        assert_eq!(s.votes(), Votes::default());
         // A judged window does.
-        assert_eq!(s.feed(3 * MS, 4, &tiny).action, Action::Wait);
+        assert_eq!(s.feed(2 * MS, 4, &tiny).action, Action::Wait);
         assert!(!s.sufficient());
-        assert_eq!(s.feed(4 * MS, 4, &tiny).action, Action::Stay); // first win: no move yet
+        assert_eq!(s.feed(3 * MS, 4, &tiny).action, Action::Stay); // first win: no move yet
         let v = s.votes();
         assert_eq!(
             v.run_ns, 150e3,
@@ -1365,7 +1370,6 @@ mod tests {
         let mut s = Search::new(params(Mode::Paper, 16));
         let w = spin_window(2, 0.1);
         assert_eq!(s.feed(MS, 8, &w).action, Action::Stay); // dropped: n_lock first seen
-        assert_eq!(s.feed(MS, 8, &w).action, Action::Stay); // dropped: first window
         assert_eq!(s.steps(), 0);
         assert_eq!(s.feed(2 * MS, 8, &w).action, Action::Stay);
         let d = s.feed(3 * MS, 8, &w);
@@ -1392,12 +1396,12 @@ mod tests {
                 grew_at.push(i);
             }
         }
-        // Windows 0 and 1 are dropped (the lock-intensive tasks first seen, then the first
-        // window), 2 and 3 are the first size's wins; after each move one window is dropped
+        // Window 0 is dropped (the lock-intensive tasks first seen, the first window at the
+        // size), 1 and 2 are the first size's wins; after each move one window is dropped
         // and the next decides.
         assert_eq!(
             grew_at,
-            vec![3, 5, 7, 9],
+            vec![2, 4, 6, 8],
             "{:?}",
             s.history().collect::<Vec<_>>()
         );
