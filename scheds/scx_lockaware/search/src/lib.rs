@@ -962,14 +962,28 @@ impl Search {
         match parabola_peak((a as f64, fa), (best as f64, fb), (c as f64, fc)) {
             Some(peak) => {
                 let probe = peak.round() as usize;
-                if probe > lo
-                    && probe < hi
-                    && probe != best
-                    && !self.measured.iter().any(|&(n, _)| n == probe)
-                {
-                    Model::Probe(probe)
+                let judged =
+                    |n: usize| n <= lo || n >= hi || self.measured.iter().any(|&(m, _)| m == n);
+                // The neighbour of the best size on the side where the model puts the peak.
+                let toward = if peak >= best as f64 {
+                    best + 1
                 } else {
-                    Model::Unknown
+                    best - 1
+                };
+                if probe != best && !judged(probe) {
+                    Model::Probe(probe)
+                } else if judged(toward) {
+                    // Converged: the model's peak lies between the best size and a neighbour
+                    // judged (or excluded) already. Session 41: halving on from here, the
+                    // probes next to a peak cost 3 windows each and mostly settled where they
+                    // began (docs/locksim.md).
+                    Model::Settle
+                } else {
+                    // The model's peak rounds to a size judged already, but the neighbour
+                    // towards it was not: a peak at a cliff (the parabola does not see how
+                    // steeply the curve falls past it) may be there (C3 at latency 5 peaks at
+                    // 7 where the parabola through 4, 8 and 16 peaks at 7.9).
+                    Model::Probe(toward)
                 }
             }
             None => Model::Unknown,
@@ -1628,6 +1642,23 @@ mod tests {
                     steps <= climb + 6,
                     "opt {opt}: {steps} steps, tried {tried:?}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn a_peak_at_a_cliff_is_found_where_the_model_rounds_past_it() {
+        // Linear gain up to `opt`, a steep fall after: the parabola through the sizes the
+        // climb judged rounds to the size past the peak (C3 at latency 5 in scx-locksim: the
+        // parabola through 4, 8 and 16 peaks at 7.9 where 7 does 8% more than 8). The search
+        // must still probe the neighbour towards the model's peak, and settle on the peak.
+        for kind in KINDS {
+            for (opt, n) in [(7, 16), (15, 32), (29, 64)] {
+                let curve = peaked(opt);
+                let mut s = Search::new(kind.params(Mode::Refine, n));
+                let (size, _, tried) = run(&mut s, 2 * n, &curve, 0.0, kind, 2000);
+                assert_eq!(s.phase(), Phase::Stopped, "opt {opt}: tried {tried:?}");
+                assert_eq!(size, opt, "{kind:?} N {n}: tried {tried:?}");
             }
         }
     }
