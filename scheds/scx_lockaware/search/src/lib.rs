@@ -928,7 +928,11 @@ impl Search {
     ///   (docs/locksim.md).
     /// - **Probe** the peak of the parabola through the three points (successive parabolic
     ///   interpolation, as in Brent's method), if it rounds to a size not judged yet.
-    /// - **Unknown** otherwise (the caller halves the larger side, as before).
+    /// - When it rounds to a size judged already (or to b), the search has **converged** if
+    ///   b's neighbour towards the peak is judged too (or outside (lo, hi)): **Settle**; else
+    ///   **Probe** that neighbour, where a peak at a cliff hides (session 41).
+    /// - **Unknown** without a parabola that peaks inside [a, c] (the caller halves the larger
+    ///   side, as before).
     ///
     /// Halving alone took 14–46 windows to settle the simulator's cells that overshoot (issue
     /// #11 asks for 8; docs/locksim.md): a comparison costs three windows, and halving an
