@@ -1940,18 +1940,18 @@ mod tests {
         let net = |c: &dyn Fn(usize) -> f64, n: usize| c(n) - DEFAULT_CPU_COST * n as f64;
         for noise in [0.05, 0.1, 0.2] {
             let (mut q, mut good, mut steps, mut runs) = (0.0, 0, 0u64, 0);
-            for (shape, opt, n) in [
-                (0, 23, 32),
-                (0, 12, 32),
-                (1, 7, 16),
-                (0, 40, 64),
-                (1, 15, 32),
-                (1, 29, 64),
+            for (cliff, opt, n) in [
+                (false, 23, 32),
+                (false, 12, 32),
+                (true, 7, 16),
+                (false, 40, 64),
+                (true, 15, 32),
+                (true, 29, 64),
             ] {
-                let curve: Box<dyn Fn(usize) -> f64> = if shape == 0 {
-                    Box::new(smooth(opt))
-                } else {
+                let curve: Box<dyn Fn(usize) -> f64> = if cliff {
                     Box::new(peaked(opt))
+                } else {
+                    Box::new(smooth(opt))
                 };
                 let best = (1..=n).map(|k| net(&*curve, k)).fold(f64::MIN, f64::max);
                 for seed in 1..=300u64 {
