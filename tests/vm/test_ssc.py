@@ -265,8 +265,10 @@ def test_lock_intensive_tasks_are_listed_first():
             samples.append((m["nr_lock_tasks"], [(t, s, c) for t, s, c, _ in top]))
             flags = [c for _t, _s, c, _ in top]
             # Classified first; as many listed as counted (one may change class between the
-            # count and the list, both read in one request), while the mutex's threads run:
-            # an exiting thread leaves the list before the count (seen once on 6.12).
+            # count and the list, both read in one request; before session 42 the count was the
+            # last window's, and both lock threads once left the class in between), while the
+            # mutex's threads run: an exiting thread leaves the list before the count (seen once
+            # on 6.12).
             counted = min(m["nr_lock_tasks"], 5) if time.monotonic() - t0 < 3 else 0
             if flags != sorted(flags, reverse=True) or (
                     len(top) == 5 and sum(flags) < counted - 1):

@@ -1117,7 +1117,11 @@ impl agent::Periodic for Scheduler<'_> {
             ssc_follow_ms: s.follow_ms.unwrap_or(-1.0),
             settle_window_ms: s.settle_window_ms.unwrap_or(-1.0),
             votes_run_ms: votes.run_ns / 1e6,
-            nr_lock_tasks: s.n_lock,
+            // Now, as the list beside it is read, not at the last window (s.n_lock, which the
+            // search judged): both tasks of a two-thread lock workload can leave the class
+            // within one interval, and the list then showed none under a count of 2.
+            nr_lock_tasks: c[lockaware_stat_STAT_LOCK_IN as usize]
+                .saturating_sub(c[lockaware_stat_STAT_LOCK_OUT as usize]),
             top_lock_tasks: top,
             uptime_s: self.started.elapsed().as_secs_f64(),
             slice_us: self.slice_us,

@@ -75,7 +75,7 @@ sched_common::sched_metrics! {
         settle_window_ms: f64,
         #[stat(desc = "Votes collected toward the next decision: run time, ms")]
         votes_run_ms: f64,
-        #[stat(desc = "Lock-intensive tasks")]
+        #[stat(desc = "Lock-intensive tasks now (read with the list below)")]
         nr_lock_tasks: u64,
         #[stat(desc = "Top lock-waiting tasks, the lock-intensive ones first: \
                        pid:comm:share (* = lock-intensive):spin share")]
