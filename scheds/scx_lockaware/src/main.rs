@@ -159,6 +159,8 @@ struct Opts {
     vote_min_us: u64,
 
     /// How often the agent collects votes and runs the search, in milliseconds (10 to 60000).
+    /// The search's window is read in 5 parts (20 ms each by default), whose spread is its
+    /// estimate of the window's noise.
     #[arg(long, value_name = "MS", default_value_t = search::DEFAULT_INTERVAL_MS, value_parser = parse_interval_ms,
           allow_hyphen_values = true)]
     interval_ms: u64,
@@ -601,7 +603,9 @@ struct SscState {
     /// Vote counters at the previous step, and when it was.
     prev_votes: [u64; 7],
     prev_at: Instant,
-    /// The last window's estimate, for the statistics.
+    /// The parts of the window being read (the search's noise estimate,
+    /// [`search::WINDOW_PARTS`] a window), and the last whole window, for the statistics.
+    parts: Vec<Votes>,
     last_window: Votes,
     n_lock: u64,
     /// When the search last resized the SSC, while the window after it, which the search
@@ -815,6 +819,7 @@ impl<'a> Scheduler<'a> {
             cpus: Vec::new(),
             prev_votes: [0; 7],
             prev_at: Instant::now(),
+            parts: Vec::with_capacity(search::WINDOW_PARTS),
             last_window: Votes::default(),
             n_lock: 0,
             resized_at: None,
@@ -1108,6 +1113,12 @@ impl agent::Periodic for Scheduler<'_> {
             search_short_windows: short,
             search_decisions: decisions,
             thro: s.last_window.thro(s.plan.params.unseen_traffic),
+            thro_rse_pct: s
+                .search
+                .as_ref()
+                .and_then(|se| se.window_noise().0)
+                .map_or(-1.0, |r| r * 100.0),
+            thro_noise_scale: s.search.as_ref().map_or(1.0, |se| se.noise_scale()),
             thro_ref,
             p_spin: s.last_window.p_spin(),
             p_wait: s.last_window.p_wait(),
@@ -1133,10 +1144,12 @@ impl agent::Periodic for Scheduler<'_> {
         Ok(m)
     }
 
-    /// After a resize the next window, which the search drops, is --settle-ms long, or by
-    /// default checked every FOLLOW_POLL until the tasks have followed (see step()).
+    /// A search reads its window in [`search::WINDOW_PARTS`] parts. After a resize the next
+    /// window, which the search drops, is --settle-ms long, or by default checked every
+    /// FOLLOW_POLL until the tasks have followed (see step()).
     fn next_period(&self, period: Duration) -> Duration {
         match (self.ssc.resized_at, self.settle) {
+            (None, _) if self.ssc.search.is_some() => period / search::WINDOW_PARTS as u32,
             (None, _) => period,
             (Some(_), Some(s)) => s.min(period),
             (Some(_), None) => FOLLOW_POLL.min(period),
@@ -1174,7 +1187,7 @@ impl agent::Periodic for Scheduler<'_> {
             at(lockaware_stat_STAT_VOTE_XCALL_NS),
         ];
         let d = |i: usize| cur[i].saturating_sub(self.ssc.prev_votes[i]) as f64;
-        let window = Votes {
+        let part = Votes {
             run_ns: d(0),
             spin_ns: d(1),
             block_ns: d(2),
@@ -1186,9 +1199,24 @@ impl agent::Periodic for Scheduler<'_> {
         };
         self.ssc.prev_votes = cur;
         self.ssc.prev_at = now;
-        self.ssc.last_window = window;
         self.ssc.n_lock =
             at(lockaware_stat_STAT_LOCK_IN).saturating_sub(at(lockaware_stat_STAT_LOCK_OUT));
+        // The search's window is read in parts, whose spread tells the search how noisy the
+        // window is (Search::feed_parts); the window after a resize, which the search drops,
+        // ends in one.
+        self.ssc.parts.push(part);
+        let parts = if self.ssc.search.is_some() {
+            search::WINDOW_PARTS
+        } else {
+            1
+        };
+        if self.ssc.resized_at.is_none() && self.ssc.parts.len() < parts {
+            return Ok(());
+        }
+        let parts = std::mem::take(&mut self.ssc.parts);
+        let mut window = Votes::default();
+        parts.iter().for_each(|p| window.add(p));
+        self.ssc.last_window = window;
 
         let since = self.started.elapsed();
         let n_lock = self.ssc.n_lock as usize;
@@ -1199,11 +1227,19 @@ impl agent::Periodic for Scheduler<'_> {
             }
         }
         if let Some(search) = self.ssc.search.as_mut() {
-            let d = search.feed(since, n_lock, &window);
+            let d = search.feed_parts(since, n_lock, &parts);
             if d.action != search::Action::Wait {
+                let (rse, _) = search.window_noise();
                 debug!(
-                    "search: size {} thro {:.3} n_lock {} -> {:?}, size {}",
-                    d.size, d.thro, n_lock, d.action, d.new_size
+                    "search: size {} thro {:.3} (window {:.3} ± {:.1}%, x{:.1}) n_lock {} -> {:?}, size {}",
+                    d.size,
+                    d.thro,
+                    window.thro(search.params().unseen_traffic),
+                    rse.unwrap_or(f64::NAN) * 100.0,
+                    search.noise_scale(),
+                    n_lock,
+                    d.action,
+                    d.new_size
                 );
             }
             if d.new_size != self.ssc.cpus.len() {

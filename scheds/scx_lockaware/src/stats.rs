@@ -50,6 +50,14 @@ sched_common::sched_metrics! {
         search_decisions: String,
         #[stat(desc = "Throughput estimate of the last window: useful CPUs of lock-intensive work")]
         thro: f64,
+        #[stat(desc = "Relative standard error of the last window's thro from the spread of \
+                       its 5 parts, % (-1 without a search); a comparison beyond 5 of them \
+                       decides in one window")]
+        thro_rse_pct: f64,
+        #[stat(desc = "How much wider than their parts predict consecutive windows at one size \
+                       spread (root mean square, in standard errors; 1 until 4 pairs were seen, \
+                       never below 1): the search's one-window rule needs that many more")]
+        thro_noise_scale: f64,
         #[stat(desc = "Reference throughput (previous size while searching, settled value after)")]
         thro_ref: f64,
         #[stat(desc = "Mean on-CPU lock-wait share of lock-intensive tasks on the SSC (p-bar)")]
@@ -275,7 +283,7 @@ impl Metrics {
         )?;
         writeln!(
             w,
-            "  ssc {} [{}] {} {} steps {} restarts {} short {} | thro {:.3} ref {:.3} p_spin {:.3} \
+            "  ssc {} [{}] {} {} steps {} restarts {} short {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
              p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{}) waits: \
              klock {} futex {}",
             self.ssc_size,
@@ -286,6 +294,8 @@ impl Metrics {
             self.search_restarts,
             self.search_short_windows,
             self.thro,
+            self.thro_rse_pct,
+            self.thro_noise_scale,
             self.thro_ref,
             self.p_spin,
             self.p_wait,

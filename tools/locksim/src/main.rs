@@ -111,6 +111,13 @@ struct Cli {
     /// session 22, which dropped a full window (docs/locksim.md).
     #[arg(long, global = true, value_name = "TICKS", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     settle_ticks: Option<u64>,
+    /// --search: how many parts each full window is read in, as the agent reads its counters
+    /// (1 to 100; default the agent's): the parts' spread is the window's noise estimate, and
+    /// a comparison beyond it decides in one window. 1 reads each window once, as before
+    /// session 42 (docs/locksim.md, "Judged in one window where the noise allows").
+    #[arg(long, global = true, value_name = "N", default_value_t = ssc_search::WINDOW_PARTS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=100))]
+    window_parts: u64,
     /// --search: the search's price of an SSC CPU, in useful CPUs per CPU (0 to 1; default
     /// scx_lockaware's --ssc-cpu-cost).
     #[arg(long, global = true, value_name = "CPUS", default_value_t = ssc_search::DEFAULT_CPU_COST,
@@ -292,6 +299,7 @@ fn search_table(
             settle: cli
                 .settle_ticks
                 .map_or(search_loop::Settle::Follow, search_loop::Settle::Ticks),
+            parts: cli.window_parts as usize,
         };
         let o = search_loop::run(&m, cli.window_ticks, cli.windows as usize, cli.seed, p);
         let sizes: Vec<String> = o.windows.iter().map(|w| w.size.to_string()).collect();

@@ -18,7 +18,7 @@
 //! fixed-size throughput at that size against the oracle's, and the search run's own
 //! throughput (its moves included) against the oracle's.
 
-use crate::{sweep, Platform, Sharing, Sim, Tick, Workload};
+use crate::{sweep, Platform, Sample, Sharing, Sim, Tick, Workload};
 use serde::Serialize;
 use ssc_search::{Params, Search, Votes};
 use std::time::Duration;
@@ -111,6 +111,9 @@ pub struct Machine<'a> {
     /// How long the window right after a move lasts, which the search drops (tasks migrate
     /// in it).
     pub settle: Settle,
+    /// How many parts each full window is read in (the agent's
+    /// [`ssc_search::WINDOW_PARTS`]; 1: one read, no noise estimate, as before session 42).
+    pub parts: usize,
 }
 
 /// The window after a move, which the search drops.
@@ -131,6 +134,27 @@ pub fn follow_poll(window: Tick) -> Tick {
     (window * ssc_search::FOLLOW_POLL_MS / ssc_search::DEFAULT_INTERVAL_MS).max(1)
 }
 
+/// The votes of the ticks between two reads of the simulator's counters, `len` ticks apart:
+/// what the BPF side counts ([`run`]). With `hints` the threads report every critical
+/// section they complete.
+fn part_votes(a: &Sample, b: &Sample, len: Tick, hints: bool) -> Votes {
+    let (acq, acq_run_ns) = if hints {
+        ((b.sections - a.sections) as f64, (b.on - a.on) as f64)
+    } else {
+        (0.0, 0.0)
+    };
+    Votes {
+        run_ns: (b.on - a.on) as f64,
+        spin_ns: ((b.wait - a.wait) - (b.asleep - a.asleep)) as f64,
+        block_ns: (b.asleep - a.asleep) as f64,
+        lock_sys_ns: 0.0,
+        wall_ns: len as f64,
+        acq,
+        acq_run_ns,
+        xcall_ns: 0.0,
+    }
+}
+
 /// Run `windows` windows of `window` ticks on `m` with `params`' search deciding the set's
 /// size after each.
 pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params) -> LoopOutcome {
@@ -141,6 +165,7 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
         sharing,
         hints,
         settle,
+        parts,
     } = m;
     let poll = follow_poll(window);
     let ticks = window * windows as Tick;
@@ -179,27 +204,29 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
             (false, _) => end += window,
         }
         let len = end - start;
-        let now = sim.advance(end);
-        // --hints: the threads report every critical section they complete.
-        let (acq, acq_run_ns) = if hints {
-            (
-                (now.sections - last.sections) as f64,
-                (now.on - last.on) as f64,
-            )
-        } else {
-            (0.0, 0.0)
+        // A full window is read in `parts` parts, as the agent reads its counters; the
+        // shortened one after a move (dropped by the search) in one.
+        let n_parts = if moved { 1 } else { parts.max(1) as Tick };
+        let mut votes = Vec::with_capacity(n_parts as usize);
+        let mut at = last;
+        for i in 1..=n_parts {
+            let part_end = start + len * i / n_parts;
+            let next = sim.advance(part_end);
+            votes.push(part_votes(
+                &at,
+                &next,
+                part_end - (start + len * (i - 1) / n_parts),
+                hints,
+            ));
+            at = next;
+        }
+        let now = at;
+        let whole = {
+            let mut w = Votes::default();
+            votes.iter().for_each(|v| w.add(v));
+            w
         };
-        let votes = Votes {
-            run_ns: (now.on - last.on) as f64,
-            spin_ns: ((now.wait - last.wait) - (now.asleep - last.asleep)) as f64,
-            block_ns: (now.asleep - last.asleep) as f64,
-            lock_sys_ns: 0.0,
-            wall_ns: len as f64,
-            acq,
-            acq_run_ns,
-            xcall_ns: 0.0,
-        };
-        let d = search.feed(Duration::from_nanos(now.at), n_lock, &votes);
+        let d = search.feed_parts(Duration::from_nanos(now.at), n_lock, &votes);
         moved = d.new_size != size;
         if moved {
             sim.set_active(d.new_size);
@@ -212,9 +239,9 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
             throughput: (now.sections - last.sections) as f64 * 1000.0 / len as f64,
             thro: d.thro,
             votes: WindowVotes {
-                run: votes.run_ns,
-                spin: votes.spin_ns,
-                block: votes.block_ns,
+                run: whole.run_ns,
+                spin: whole.spin_ns,
+                block: whole.block_ns,
                 handoffs: (now.contended - last.contended) as f64,
             },
             action: format!("{:?}", d.action),
@@ -258,6 +285,7 @@ mod tests {
                     sharing: None,
                     hints: false,
                     settle: Settle::Follow,
+                    parts: ssc_search::WINDOW_PARTS,
                 };
                 let o = run(&m, 20_000, 40, 1, params);
                 assert!(
@@ -285,6 +313,7 @@ mod tests {
             sharing: None,
             hints: false,
             settle: Settle::Follow,
+            parts: ssc_search::WINDOW_PARTS,
         };
         let o = run(
             &m,
@@ -314,6 +343,7 @@ mod tests {
                 sharing: None,
                 hints: false,
                 settle,
+                parts: ssc_search::WINDOW_PARTS,
             };
             run(
                 &m,
