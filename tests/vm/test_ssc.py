@@ -115,7 +115,9 @@ def stop(p):
 
 def test_lock_threads_classified_and_confined():
     """4 threads on one pthread mutex next to 2 CPU-bound threads, SSC capped at 2 of 4 CPUs:
-    the lock threads are classified and run only on SSC CPUs; the CPU-bound ones are not."""
+    the lock threads are classified and run only on SSC CPUs; the CPU-bound ones are not. The
+    search reads its windows in parts and reports their noise estimate (thro_rse_pct, -1
+    only for a window read in one, the one after a resize) and its calibration (>= 1)."""
     p = start("--max-ssc", "2", "--min-ssc", "1", "--interval-ms", "100")
     st = Stats()
     st.get()
@@ -126,9 +128,12 @@ def test_lock_threads_classified_and_confined():
     t = threading.Thread(target=lambda: res_holder.setdefault("r", w.result()))
     t.start()
     sizes, classified, on_ssc, off_ssc, cpu_marked = set(), set(), 0, 0, set()
+    rses, scales = [], []
     time.sleep(3)
     while t.is_alive():
         m = st.get()
+        rses.append(m["thro_rse_pct"])
+        scales.append(m["thro_noise_scale"])
         ssc = cpus_of(m["ssc_cpus"])
         sizes.add(m["ssc_size"])
         top = top_tasks(m)
@@ -159,6 +164,11 @@ def test_lock_threads_classified_and_confined():
     assert st.totals["lock_out_noreason"] == 0, st.totals
     assert m["bpf_cost"] == "", "BPF run-time statistics reported without --bpf-stats"
     assert m["acq_rate"] == 0.0, "acquisitions judged without --inform-lib"
+    # Most samples follow a full window, read in parts: an estimate, and a spread (20-ms
+    # parts of a mutex's run are never all alike).
+    assert sum(r > 0 for r in rses) > len(rses) // 2, rses
+    assert all(r > 0 or r == -1 for r in rses), rses
+    assert all(s >= 1.0 for s in scales), scales
     # Running lock threads sampled on their CPU: on SSC CPUs (a sample can race a resize).
     assert on_ssc > 0 and off_ssc <= max(1, on_ssc // 10), (on_ssc, off_ssc)
 

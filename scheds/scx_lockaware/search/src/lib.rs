@@ -1359,7 +1359,8 @@ mod tests {
         kind: Kind,
         max_windows: usize,
     ) -> (usize, u64, Vec<usize>) {
-        run_seeded(s, n_lock, curve, noise, kind, max_windows, 0)
+        let common = Parts::Common;
+        run_parts(s, n_lock, curve, noise, kind, max_windows, 0, common, true)
     }
 
     /// How a window's noise shows in its parts ([`Search::feed_parts`]).
@@ -1376,31 +1377,9 @@ mod tests {
         Bursty,
     }
 
-    /// [`run`] with the noise drawn from another seed (0: `run`'s).
-    fn run_seeded(
-        s: &mut Search,
-        n_lock: usize,
-        curve: &dyn Fn(usize) -> f64,
-        noise: f64,
-        kind: Kind,
-        max_windows: usize,
-        seed: u64,
-    ) -> (usize, u64, Vec<usize>) {
-        run_parts(
-            s,
-            n_lock,
-            curve,
-            noise,
-            kind,
-            max_windows,
-            seed,
-            Parts::Common,
-            true,
-        )
-    }
-
-    /// [`run_seeded`] with the window's noise in its parts as `parts` says, read in them or
-    /// (`once`) as one sum, as before session 42 (Common read once is [`run_seeded`]).
+    /// [`run`] with the noise drawn from another seed (0: `run`'s), in the window's parts as
+    /// `parts` says, read in them or (`once`) as one sum, as before session 42 (Common read
+    /// once is [`run`]).
     #[allow(clippy::too_many_arguments)]
     fn run_parts(
         s: &mut Search,
