@@ -159,8 +159,8 @@ struct Opts {
     vote_min_us: u64,
 
     /// How often the agent collects votes and runs the search, in milliseconds (10 to 60000).
-    /// The search's window is read in 5 parts (20 ms each by default), whose spread is its
-    /// estimate of the window's noise.
+    /// While lock-intensive tasks run, the search's window is read in 5 parts (20 ms each by
+    /// default), whose spread is its estimate of the window's noise.
     #[arg(long, value_name = "MS", default_value_t = search::DEFAULT_INTERVAL_MS, value_parser = parse_interval_ms,
           allow_hyphen_values = true)]
     interval_ms: u64,
@@ -604,8 +604,11 @@ struct SscState {
     prev_votes: [u64; 7],
     prev_at: Instant,
     /// The parts of the window being read (the search's noise estimate,
-    /// [`search::WINDOW_PARTS`] a window), and the last whole window, for the statistics.
+    /// [`search::WINDOW_PARTS`] a window while lock-intensive tasks run, else one: nothing
+    /// is judged then, and the agent wakes no more often than before session 42), how many
+    /// it is read in, and the last whole window, for the statistics.
     parts: Vec<Votes>,
+    parts_planned: u32,
     last_window: Votes,
     n_lock: u64,
     /// When the search last resized the SSC, while the window after it, which the search
@@ -820,6 +823,7 @@ impl<'a> Scheduler<'a> {
             prev_votes: [0; 7],
             prev_at: Instant::now(),
             parts: Vec::with_capacity(search::WINDOW_PARTS),
+            parts_planned: 1,
             last_window: Votes::default(),
             n_lock: 0,
             resized_at: None,
@@ -1144,13 +1148,12 @@ impl agent::Periodic for Scheduler<'_> {
         Ok(m)
     }
 
-    /// A search reads its window in [`search::WINDOW_PARTS`] parts. After a resize the next
+    /// A window is read in `parts_planned` parts (see SscState::parts). After a resize the next
     /// window, which the search drops, is --settle-ms long, or by default checked every
     /// FOLLOW_POLL until the tasks have followed (see step()).
     fn next_period(&self, period: Duration) -> Duration {
         match (self.ssc.resized_at, self.settle) {
-            (None, _) if self.ssc.search.is_some() => period / search::WINDOW_PARTS as u32,
-            (None, _) => period,
+            (None, _) => period / self.ssc.parts_planned,
             (Some(_), Some(s)) => s.min(period),
             (Some(_), None) => FOLLOW_POLL.min(period),
         }
@@ -1205,15 +1208,16 @@ impl agent::Periodic for Scheduler<'_> {
         // window is (Search::feed_parts); the window after a resize, which the search drops,
         // ends in one.
         self.ssc.parts.push(part);
-        let parts = if self.ssc.search.is_some() {
-            search::WINDOW_PARTS
-        } else {
-            1
-        };
-        if self.ssc.resized_at.is_none() && self.ssc.parts.len() < parts {
+        if self.ssc.resized_at.is_none() && self.ssc.parts.len() < self.ssc.parts_planned as usize {
             return Ok(());
         }
         let parts = std::mem::take(&mut self.ssc.parts);
+        // The next window comes in parts if a search may judge it (see SscState::parts).
+        self.ssc.parts_planned = if self.ssc.search.is_some() && self.ssc.n_lock > 0 {
+            search::WINDOW_PARTS as u32
+        } else {
+            1
+        };
         let mut window = Votes::default();
         parts.iter().for_each(|p| window.add(p));
         self.ssc.last_window = window;
