@@ -275,6 +275,10 @@ fn search_table(
         "{:>5} {:>8} {:>7} {:>7} {:>9} {:>8} {:>8}  sizes",
         "cores", "settled", "after", "oracle", "at size", "run", "oracle"
     );
+    println!(
+        "(each full window read in {} part(s), --window-parts)",
+        cli.window_parts
+    );
     match cli.settle_ticks {
         Some(t) => println!("(a window of {t} ticks after each move; \"after\" counts full windows' time)"),
         None => println!(
