@@ -1218,8 +1218,7 @@ impl agent::Periodic for Scheduler<'_> {
         } else {
             1
         };
-        let mut window = Votes::default();
-        parts.iter().for_each(|p| window.add(p));
+        let window = Votes::sum(&parts);
         self.ssc.last_window = window;
 
         let since = self.started.elapsed();

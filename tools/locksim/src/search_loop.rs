@@ -208,24 +208,15 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
         // shortened one after a move (dropped by the search) in one.
         let n_parts = if moved { 1 } else { parts.max(1) as Tick };
         let mut votes = Vec::with_capacity(n_parts as usize);
-        let mut at = last;
+        let (mut at, mut at_tick) = (last, start);
         for i in 1..=n_parts {
             let part_end = start + len * i / n_parts;
             let next = sim.advance(part_end);
-            votes.push(part_votes(
-                &at,
-                &next,
-                part_end - (start + len * (i - 1) / n_parts),
-                hints,
-            ));
-            at = next;
+            votes.push(part_votes(&at, &next, part_end - at_tick, hints));
+            (at, at_tick) = (next, part_end);
         }
         let now = at;
-        let whole = {
-            let mut w = Votes::default();
-            votes.iter().for_each(|v| w.add(v));
-            w
-        };
+        let whole = Votes::sum(&votes);
         let d = search.feed_parts(Duration::from_nanos(now.at), n_lock, &votes);
         moved = d.new_size != size;
         if moved {

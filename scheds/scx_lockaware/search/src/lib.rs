@@ -242,16 +242,28 @@ impl Votes {
         self.xcall_ns += o.xcall_ns;
     }
 
+    /// The sum of a window's parts ([`Search::feed_parts`]).
+    pub fn sum<'a>(parts: impl IntoIterator<Item = &'a Votes>) -> Votes {
+        let mut w = Votes::default();
+        parts.into_iter().for_each(|p| w.add(p));
+        w
+    }
+
+    /// Every count times `f`.
+    pub fn scale(&mut self, f: f64) {
+        self.run_ns *= f;
+        self.spin_ns *= f;
+        self.block_ns *= f;
+        self.lock_sys_ns *= f;
+        self.wall_ns *= f;
+        self.acq *= f;
+        self.acq_run_ns *= f;
+        self.xcall_ns *= f;
+    }
+
     /// Figure 3.31 line 48: older votes count half.
     pub fn halve(&mut self) {
-        self.run_ns /= 2.0;
-        self.spin_ns /= 2.0;
-        self.block_ns /= 2.0;
-        self.lock_sys_ns /= 2.0;
-        self.wall_ns /= 2.0;
-        self.acq /= 2.0;
-        self.acq_run_ns /= 2.0;
-        self.xcall_ns /= 2.0;
+        self.scale(0.5);
     }
 
     /// Lock acquisitions per second, when the tasks reporting them did at least
@@ -609,9 +621,7 @@ impl Search {
     /// [`WINDOW_PARTS`] times a window): their spread estimates the window's noise, and a
     /// comparison it resolves decides in one window ([`Search::streak`]). Beyond the thesis.
     pub fn feed_parts(&mut self, now: Duration, n_lock: usize, parts: &[Votes]) -> Decision {
-        let mut whole = Votes::default();
-        parts.iter().for_each(|p| whole.add(p));
-        let window = &whole;
+        let window = &Votes::sum(parts);
         self.window_noise = window_noise(parts, self.p.unseen_traffic);
         self.window_thro = window.thro(self.p.unseen_traffic);
         let start = self.window_start_n_lock.replace(n_lock).unwrap_or(n_lock);
@@ -864,17 +874,17 @@ impl Search {
         if let (Some((size, t0, r0)), Some(r)) = (self.prev_judged, r) {
             // Parts that agree exactly say nothing of a gap between windows: such a gap
             // counts as 100 standard errors.
-            let se = (r0 * t0).hypot(r * t);
-            if size == self.size && t != t0 {
+            if size == self.size {
+                let se = (r0 * t0).hypot(r * t);
+                let z2 = if t == t0 {
+                    0.0
+                } else {
+                    ((t - t0) / se).powi(2).min(1e4)
+                };
                 if self.noise_z2.len() == NOISE_PAIRS {
                     self.noise_z2.pop_front();
                 }
-                self.noise_z2.push_back(((t - t0) / se).powi(2).min(1e4));
-            } else if size == self.size {
-                if self.noise_z2.len() == NOISE_PAIRS {
-                    self.noise_z2.pop_front();
-                }
-                self.noise_z2.push_back(0.0);
+                self.noise_z2.push_back(z2);
             }
         }
         self.prev_judged = r.map(|r| (self.size, t, r));
@@ -1400,18 +1410,9 @@ mod tests {
             let now = MS * 100 * i as u32;
             // A part: a window of this kind over a fifth of the time.
             let part = |t: f64| {
-                let w = kind.window(n, t.max(0.0));
-                let f = 1.0 / WINDOW_PARTS as f64;
-                Votes {
-                    run_ns: w.run_ns * f,
-                    spin_ns: w.spin_ns * f,
-                    block_ns: w.block_ns * f,
-                    lock_sys_ns: w.lock_sys_ns * f,
-                    wall_ns: w.wall_ns * f,
-                    acq: w.acq * f,
-                    acq_run_ns: w.acq_run_ns * f,
-                    xcall_ns: w.xcall_ns * f,
-                }
+                let mut w = kind.window(n, t.max(0.0));
+                w.scale(1.0 / WINDOW_PARTS as f64);
+                w
             };
             let k = (WINDOW_PARTS as f64).sqrt();
             let w: Vec<Votes> = match parts {
@@ -1435,9 +1436,7 @@ mod tests {
                     .collect(),
             };
             let d = if once {
-                let mut sum = Votes::default();
-                w.iter().for_each(|p| sum.add(p));
-                s.feed(now, n_lock, &sum)
+                s.feed(now, n_lock, &Votes::sum(&w))
             } else {
                 s.feed_parts(now, n_lock, &w)
             };
