@@ -116,9 +116,9 @@ def stop(p):
 def test_lock_threads_classified_and_confined():
     """4 threads on one pthread mutex next to 2 CPU-bound threads, SSC capped at 2 of 4 CPUs:
     the lock threads are classified and run only on SSC CPUs; the CPU-bound ones are not. The
-    search reads its windows in parts and reports their noise estimate (thro_rse_pct, -1
+    search reads its windows in parts (--window-parts 5) and reports their noise estimate (thro_rse_pct, -1
     only for a window read in one, the one after a resize) and its calibration (>= 1)."""
-    p = start("--max-ssc", "2", "--min-ssc", "1", "--interval-ms", "100")
+    p = start("--max-ssc", "2", "--min-ssc", "1", "--interval-ms", "100", "--window-parts", "5")
     st = Stats()
     st.get()
     w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "2", "--duration", "20",

@@ -159,11 +159,17 @@ struct Opts {
     vote_min_us: u64,
 
     /// How often the agent collects votes and runs the search, in milliseconds (10 to 60000).
-    /// While lock-intensive tasks run, the search's window is read in 5 parts (20 ms each by
-    /// default), whose spread is its estimate of the window's noise.
     #[arg(long, value_name = "MS", default_value_t = search::DEFAULT_INTERVAL_MS, value_parser = parse_interval_ms,
           allow_hyphen_values = true)]
     interval_ms: u64,
+
+    /// Read each search window in this many parts while lock-intensive tasks run (1 to 20):
+    /// their spread estimates the window's noise, and a comparison beyond it decides in one
+    /// window (5 does so in the simulator, docs/locksim.md). Default 1, one read a window: at
+    /// 2 vCPUs the agent's wake-ups every 20 ms cost sysbench's mutex 8% (docs/benchmarks.md
+    /// §61.4).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=20))]
+    window_parts: u32,
 
     /// How long the window right after an SSC resize lasts, in milliseconds (1 to
     /// --interval-ms). The search drops that window while tasks migrate. By default it ends
@@ -604,11 +610,13 @@ struct SscState {
     prev_votes: [u64; 7],
     prev_at: Instant,
     /// The parts of the window being read (the search's noise estimate,
-    /// [`search::WINDOW_PARTS`] a window while lock-intensive tasks run, else one: nothing
+    /// --window-parts a window while lock-intensive tasks run, else one: nothing
     /// is judged then, and the agent wakes no more often than before session 42), how many
     /// it is read in, and the last whole window, for the statistics.
     parts: Vec<Votes>,
     parts_planned: u32,
+    /// --window-parts.
+    parts_wanted: u32,
     last_window: Votes,
     n_lock: u64,
     /// When the search last resized the SSC, while the window after it, which the search
@@ -824,6 +832,7 @@ impl<'a> Scheduler<'a> {
             prev_at: Instant::now(),
             parts: Vec::with_capacity(search::WINDOW_PARTS),
             parts_planned: 1,
+            parts_wanted: opts.window_parts,
             last_window: Votes::default(),
             n_lock: 0,
             resized_at: None,
@@ -1214,7 +1223,7 @@ impl agent::Periodic for Scheduler<'_> {
         let parts = std::mem::take(&mut self.ssc.parts);
         // The next window comes in parts if a search may judge it (see SscState::parts).
         self.ssc.parts_planned = if self.ssc.search.is_some() && self.ssc.n_lock > 0 {
-            search::WINDOW_PARTS as u32
+            self.ssc.parts_wanted
         } else {
             1
         };
