@@ -116,9 +116,10 @@ def stop(p):
 def test_lock_threads_classified_and_confined():
     """4 threads on one pthread mutex next to 2 CPU-bound threads, SSC capped at 2 of 4 CPUs:
     the lock threads are classified and run only on SSC CPUs; the CPU-bound ones are not. The
-    search reads its windows in parts (--window-parts 5) and reports their noise estimate (thro_rse_pct, -1
-    only for a window read in one, the one after a resize) and its calibration (>= 1)."""
-    p = start("--max-ssc", "2", "--min-ssc", "1", "--interval-ms", "100", "--window-parts", "5")
+    search reads its windows in parts (--window-parts, by default 5, filed by the BPF side) and
+    reports their noise estimate (thro_rse_pct, -1 only for a window read in one, the one after
+    a resize) and its calibration (>= 1)."""
+    p = start("--max-ssc", "2", "--min-ssc", "1", "--interval-ms", "100")
     st = Stats()
     st.get()
     w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "2", "--duration", "20",
@@ -554,6 +555,7 @@ def test_other_tasks_may_use_idle_ssc_cpus():
     (["--interval-ms", "100", "--settle-ms", "101"], "--settle-ms"),
     (["--thro-bias", "2"], "--thro-bias"),
     (["--unseen-lock-traffic", "11"], "--unseen-lock-traffic"),
+    (["--window-parts", "21"], "--window-parts"),
 ])
 def test_invalid_ssc_flags_refused_before_load(args, flag):
     seq0 = (SCX / "enable_seq").read_text()

@@ -69,6 +69,10 @@ fn parse_settle_ms(s: &str) -> Result<u64, String> {
     int_in_range(s, 1, 60_000, "milliseconds")
 }
 
+fn parse_window_parts(s: &str) -> Result<u32, String> {
+    int_in_range(s, 1, 20, "parts")
+}
+
 fn parse_balance_min_wait_us(s: &str) -> Result<u64, String> {
     int_in_range(s, 0, 1_000_000, "microseconds")
 }
@@ -163,12 +167,12 @@ struct Opts {
           allow_hyphen_values = true)]
     interval_ms: u64,
 
-    /// Read each search window in this many parts while lock-intensive tasks run (1 to 20):
-    /// their spread estimates the window's noise, and a comparison beyond it decides in one
-    /// window (5 does so in the simulator, docs/locksim.md). Default 1, one read a window: at
-    /// 2 vCPUs the agent's wake-ups every 20 ms cost sysbench's mutex 8% (docs/benchmarks.md
-    /// §61.4).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=20))]
+    /// Split each search window into this many parts while lock-intensive tasks run (1 to
+    /// 20): their spread estimates the window's noise, and a comparison beyond it decides in
+    /// one window (1 to 5 windows fewer per search in the simulator, docs/locksim.md). The
+    /// BPF side files each vote in its part and the agent reads them once a window, so the
+    /// parts cost no wake-ups (docs/benchmarks.md §62). 1 turns the estimate and the rule off.
+    #[arg(long, value_name = "N", default_value_t = search::WINDOW_PARTS as u32, value_parser = parse_window_parts)]
     window_parts: u32,
 
     /// How long the window right after an SSC resize lasts, in milliseconds (1 to
@@ -607,14 +611,15 @@ struct SscState {
     /// CPUs of the SSC in force.
     cpus: Vec<usize>,
     /// Vote counters at the previous step, and when it was.
-    prev_votes: [u64; 7],
+    prev_votes: [u64; NR_VOTES],
     prev_at: Instant,
-    /// The parts of the window being read (the search's noise estimate,
-    /// --window-parts a window while lock-intensive tasks run, else one: nothing
-    /// is judged then, and the agent wakes no more often than before session 42), how many
-    /// it is read in, and the last whole window, for the statistics.
-    parts: Vec<Votes>,
+    /// How many parts the window in progress is read in (the search's noise estimate:
+    /// --window-parts while lock-intensive tasks run, else one, as nothing is judged then),
+    /// and its generation in the BPF side's `vote_parts` (see `plan_parts`).
     parts_planned: u32,
+    parts_gen: u64,
+    /// When the window in progress began, on the BPF side's clock (CLOCK_MONOTONIC, ns).
+    parts_base_ns: u64,
     /// --window-parts.
     parts_wanted: u32,
     last_window: Votes,
@@ -626,6 +631,78 @@ struct SscState {
     follow_ms: Option<f64>,
     /// How long the window after the last resize lasted, ms (None: no resize yet).
     settle_window_ms: Option<f64>,
+}
+
+/// The votes (figure 3.30), STAT_VOTE_RUN_NS to STAT_VOTE_XCALL_NS, as the BPF side counts them.
+const NR_VOTES: usize = bpf_intf::lockaware_stat_NR_VOTES as usize;
+
+/// A window's (or a part's) votes from their counts, in the order of the BPF side's stats.
+fn votes_of(v: &[f64; NR_VOTES], wall_ns: f64) -> Votes {
+    Votes {
+        run_ns: v[0],
+        spin_ns: v[1],
+        block_ns: v[2],
+        lock_sys_ns: v[3],
+        acq: v[4],
+        acq_run_ns: v[5],
+        xcall_ns: v[6],
+        wall_ns,
+    }
+}
+
+/// CLOCK_MONOTONIC in ns: the clock of the BPF side's bpf_ktime_get_ns().
+fn monotonic_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime() writes the timespec it is given, which lives on the stack.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+/// A window's `k` parts from the BPF side's per-CPU `vote_parts` rows (`struct vote_parts`):
+/// part i is the sum over the CPUs whose row holds the window's generation `gen` there. Votes
+/// filed past the k-th part (the agent woke late) count in the last, which lasts what is
+/// left of `window_ns` after the others' `part_ns` each. None where nothing voted or the
+/// last part would be shorter than half a part (the caller then takes the window whole).
+fn parts_of(
+    rows: &[Vec<u8>],
+    gen: u64,
+    k: usize,
+    part_ns: f64,
+    window_ns: f64,
+) -> Option<Vec<Votes>> {
+    let max = bpf_intf::lockaware_consts_VOTE_PARTS_MAX as usize;
+    let last_ns = window_ns - (k - 1) as f64 * part_ns;
+    if !(2..=max).contains(&k) || last_ns < part_ns / 2.0 {
+        return None;
+    }
+    let words = 1 + NR_VOTES;
+    let mut sums = vec![[0.0; NR_VOTES]; k];
+    for row in rows {
+        let word = |i: usize| {
+            let b = row.get(8 * i..8 * i + 8)?;
+            Some(u64::from_ne_bytes(b.try_into().ok()?))
+        };
+        for i in 0..max {
+            if word(i * words) != Some(gen) {
+                continue;
+            }
+            for (j, sum) in sums[i.min(k - 1)].iter_mut().enumerate() {
+                *sum += word(i * words + 1 + j).unwrap_or(0) as f64;
+            }
+        }
+    }
+    if sums.iter().all(|s| s[0] == 0.0) {
+        return None;
+    }
+    Some(
+        sums.iter()
+            .enumerate()
+            .map(|(i, v)| votes_of(v, if i + 1 < k { part_ns } else { last_ns }))
+            .collect(),
+    )
 }
 
 /// How often the agent checks whether the tasks have followed a resize (without --settle-ms).
@@ -830,8 +907,9 @@ impl<'a> Scheduler<'a> {
             cpus: Vec::new(),
             prev_votes: [0; 7],
             prev_at: Instant::now(),
-            parts: Vec::with_capacity(search::WINDOW_PARTS),
             parts_planned: 1,
+            parts_gen: 0,
+            parts_base_ns: 0,
             parts_wanted: opts.window_parts,
             last_window: Votes::default(),
             n_lock: 0,
@@ -979,6 +1057,33 @@ impl<'a> Scheduler<'a> {
             &per_cpu,
             bpf_intf::lockaware_stat_NR_SCHED_STATS as usize,
         ))
+    }
+
+    /// Plan the window that starts now: in --window-parts parts if a search may judge it (a
+    /// search runs and lock-intensive tasks ran in the window that ended), else in one, as
+    /// nothing is judged then. The BPF side files each vote under the new generation, in
+    /// its part of the window (`vote_add()`); the agent reads them all once, when the window
+    /// ends: reading them as they came cost a wake-up every part (sysbench's mutex at 2
+    /// vCPUs up to 2.5% slower with 5 parts, docs/benchmarks.md §62). Returns the window's
+    /// start on the BPF side's clock.
+    fn plan_parts(&mut self) -> Result<u64> {
+        let k = match self.ssc.search.is_some() && self.ssc.n_lock > 0 {
+            true => self.ssc.parts_wanted,
+            false => 1,
+        };
+        let now = monotonic_ns();
+        let part_ns = match k {
+            1 => 0,
+            _ => (self.interval.as_nanos() as u64 / k as u64).max(1),
+        };
+        self.ssc.parts_gen += 1;
+        self.ssc.parts_planned = k;
+        self.ssc.parts_base_ns = now;
+        let bss = self.skel.maps.bss_data.as_deref_mut().context("no .bss")?;
+        bss.vote_base_ns = now;
+        bss.vote_part_ns = part_ns;
+        bss.vote_gen = self.ssc.parts_gen;
+        Ok(now)
     }
 
     /// Serve statistics until Ctrl-C/SIGTERM or until the kernel stops the scheduler, then
@@ -1157,12 +1262,12 @@ impl agent::Periodic for Scheduler<'_> {
         Ok(m)
     }
 
-    /// A window is read in `parts_planned` parts (see SscState::parts). After a resize the next
-    /// window, which the search drops, is --settle-ms long, or by default checked every
-    /// FOLLOW_POLL until the tasks have followed (see step()).
+    /// A window lasts `period` (the BPF side splits it into parts, `plan_parts`). After a
+    /// resize the next window, which the search drops, is --settle-ms long, or by default
+    /// checked every FOLLOW_POLL until the tasks have followed (see step()).
     fn next_period(&self, period: Duration) -> Duration {
         match (self.ssc.resized_at, self.settle) {
-            (None, _) => period / self.ssc.parts_planned,
+            (None, _) => period,
             (Some(_), Some(s)) => s.min(period),
             (Some(_), None) => FOLLOW_POLL.min(period),
         }
@@ -1189,43 +1294,42 @@ impl agent::Periodic for Scheduler<'_> {
         let c = self.read_counters()?;
         let at = |i: u32| c[i as usize];
         let now = Instant::now();
-        let cur = [
-            at(lockaware_stat_STAT_VOTE_RUN_NS),
-            at(lockaware_stat_STAT_VOTE_SPIN_NS),
-            at(lockaware_stat_STAT_VOTE_BLOCK_NS),
-            at(lockaware_stat_STAT_VOTE_LOCK_SYS_NS),
-            at(lockaware_stat_STAT_VOTE_ACQ),
-            at(lockaware_stat_STAT_VOTE_ACQ_RUN_NS),
-            at(lockaware_stat_STAT_VOTE_XCALL_NS),
-        ];
-        let d = |i: usize| cur[i].saturating_sub(self.ssc.prev_votes[i]) as f64;
-        let part = Votes {
-            run_ns: d(0),
-            spin_ns: d(1),
-            block_ns: d(2),
-            lock_sys_ns: d(3),
-            acq: d(4),
-            acq_run_ns: d(5),
-            xcall_ns: d(6),
-            wall_ns: now.duration_since(self.ssc.prev_at).as_nanos() as f64,
-        };
+        let first = lockaware_stat_STAT_VOTE_RUN_NS as usize;
+        let cur: [u64; NR_VOTES] = std::array::from_fn(|i| c[first + i]);
+        let delta: [f64; NR_VOTES] =
+            std::array::from_fn(|i| cur[i].saturating_sub(self.ssc.prev_votes[i]) as f64);
+        let whole = votes_of(
+            &delta,
+            now.duration_since(self.ssc.prev_at).as_nanos() as f64,
+        );
         self.ssc.prev_votes = cur;
         self.ssc.prev_at = now;
         self.ssc.n_lock =
             at(lockaware_stat_STAT_LOCK_IN).saturating_sub(at(lockaware_stat_STAT_LOCK_OUT));
-        // The search's window is read in parts, whose spread tells the search how noisy the
-        // window is (Search::feed_parts); the window after a resize, which the search drops,
-        // ends in one.
-        self.ssc.parts.push(part);
-        if self.ssc.resized_at.is_none() && self.ssc.parts.len() < self.ssc.parts_planned as usize {
-            return Ok(());
-        }
-        let parts = std::mem::take(&mut self.ssc.parts);
-        // The next window comes in parts if a search may judge it (see SscState::parts).
-        self.ssc.parts_planned = if self.ssc.search.is_some() && self.ssc.n_lock > 0 {
-            self.ssc.parts_wanted
-        } else {
-            1
+        // The search's window in parts, whose spread tells it how noisy the window is
+        // (Search::feed_parts); the window after a resize, which the search drops, in one.
+        // The BPF side keeps the parts under the window's generation; the next window's
+        // votes land under a new one from here on (plan_parts), and then these are read.
+        let (gen, k, base_ns) = (
+            self.ssc.parts_gen,
+            self.ssc.parts_planned as usize,
+            self.ssc.parts_base_ns,
+        );
+        let in_parts = k > 1 && self.ssc.resized_at.is_none();
+        let end_ns = self.plan_parts()?;
+        let parts = match in_parts {
+            true => {
+                let rows = self
+                    .skel
+                    .maps
+                    .vote_parts
+                    .lookup_percpu(&0u32.to_ne_bytes(), MapFlags::ANY)?
+                    .context("vote_parts map is empty")?;
+                let part_ns = self.interval.as_nanos() as f64 / k as f64;
+                let window_ns = end_ns.saturating_sub(base_ns) as f64;
+                parts_of(&rows, gen, k, part_ns, window_ns).unwrap_or_else(|| vec![whole])
+            }
+            false => vec![whole],
         };
         let window = Votes::sum(&parts);
         self.ssc.last_window = window;
@@ -1343,6 +1447,50 @@ mod tests {
         Opts::try_parse_from(std::iter::once(SCHEDULER_NAME).chain(args.iter().copied()))
     }
 
+    /// One CPU's `struct vote_parts` row: (part, generation, run ns, spin ns) for the parts
+    /// it filed, zero elsewhere.
+    fn vote_row(parts: &[(usize, u64, u64, u64)]) -> Vec<u8> {
+        let max = bpf_intf::lockaware_consts_VOTE_PARTS_MAX as usize;
+        let mut words = vec![0u64; max * (1 + NR_VOTES)];
+        for &(i, gen, run, spin) in parts {
+            let w = i * (1 + NR_VOTES);
+            words[w] = gen;
+            words[w + 1] = run;
+            words[w + 2] = spin;
+        }
+        words.iter().flat_map(|w| w.to_ne_bytes()).collect()
+    }
+
+    #[test]
+    fn a_windows_parts_are_read_from_the_bpf_sides_rows() {
+        // Two CPUs, generation 7, 5 parts of 20 ms in a window that ended 3 ms late. CPU 1
+        // still holds part 4 of generation 6 (an older window: not counted) and filed a vote
+        // in part 6 (past the fifth: counted in the last).
+        let rows = [
+            vote_row(&[
+                (0, 7, 10, 1),
+                (1, 7, 20, 2),
+                (2, 7, 30, 3),
+                (3, 7, 40, 4),
+                (4, 7, 50, 5),
+            ]),
+            vote_row(&[(0, 7, 1, 0), (2, 7, 2, 0), (4, 6, 999, 9), (6, 7, 5, 1)]),
+        ];
+        let ms = 1e6;
+        let parts = parts_of(&rows, 7, 5, 20.0 * ms, 103.0 * ms).unwrap();
+        let run: Vec<f64> = parts.iter().map(|p| p.run_ns).collect();
+        let spin: Vec<f64> = parts.iter().map(|p| p.spin_ns).collect();
+        let wall: Vec<f64> = parts.iter().map(|p| p.wall_ns / ms).collect();
+        assert_eq!(run, [11.0, 20.0, 32.0, 40.0, 55.0]);
+        assert_eq!(spin, [1.0, 2.0, 3.0, 4.0, 6.0]);
+        assert_eq!(wall, [20.0, 20.0, 20.0, 20.0, 23.0]);
+        // Nothing filed under the generation, or a window too short for its last part:
+        // the caller takes the window whole.
+        assert!(parts_of(&rows, 8, 5, 20.0 * ms, 100.0 * ms).is_none());
+        assert!(parts_of(&rows, 7, 5, 20.0 * ms, 85.0 * ms).is_none());
+        assert!(parts_of(&rows, 7, 1, 20.0 * ms, 100.0 * ms).is_none());
+    }
+
     #[test]
     fn cli_is_consistent() {
         Opts::command().debug_assert();
@@ -1396,6 +1544,8 @@ mod tests {
             ("--vote-min-us", "0", "1 to 10000000"),
             ("--interval-ms", "5", "10 to 60000"),
             ("--settle-ms", "0", "1 to 60000"),
+            ("--window-parts", "0", "1 to 20"),
+            ("--window-parts", "21", "1 to 20"),
             ("--remig-timeout-s", "0", "1 to 86400"),
             ("--retrigger-band", "0", "0.01 to 10"),
             ("--ssc-cpu-cost", "1.5", "0 to 1"),

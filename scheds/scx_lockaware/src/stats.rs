@@ -51,7 +51,8 @@ sched_common::sched_metrics! {
         #[stat(desc = "Throughput estimate of the last window: useful CPUs of lock-intensive work")]
         thro: f64,
         #[stat(desc = "Relative standard error of the last window's thro from the spread of \
-                       its parts, % (-1 without an estimate: --window-parts 1, the default); a comparison beyond 5 of them \
+                       its parts, % (-1 without an estimate: --window-parts 1, or a window the search \
+                       drops); a comparison beyond 5 of them \
                        decides in one window")]
         thro_rse_pct: f64,
         #[stat(desc = "How much wider than their parts predict consecutive windows at one size \

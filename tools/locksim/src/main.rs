@@ -112,7 +112,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "TICKS", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     settle_ticks: Option<u64>,
     /// --search: how many parts each full window is read in, as scx_lockaware --window-parts
-    /// (1 to 100; default 5, the agent's default being 1): the parts' spread is the window's noise estimate, and
+    /// (1 to 100; default 5, the agent's default too): the parts' spread is the window's noise estimate, and
     /// a comparison beyond it decides in one window. 1 reads each window once, as before
     /// session 42 (docs/locksim.md, "Judged in one window where the noise allows").
     #[arg(long, global = true, value_name = "N", default_value_t = ssc_search::WINDOW_PARTS as u64,

@@ -12,6 +12,7 @@ enum lockaware_consts {
 	SSC_DSQ_BASE	= 0,	/* LLC l's queue of lock-intensive tasks (SSC CPUs only) is SSC_DSQ_BASE + l */
 	CPU_DSQ_BASE	= MAX_LLCS + 1, /* CPU c's vtime queue is CPU_DSQ_BASE + c */
 	SHARE_ONE	= 1024,	/* lock-wait shares are fixed point: 1024 = 100% */
+	VOTE_PARTS_MAX	= 20,	/* --window-parts: most parts a search window is read in */
 	TASK_COMM_LEN_	= 16,
 };
 
@@ -145,6 +146,21 @@ enum lockaware_stat {
 	/* On-CPU waits for other CPUs (synchronous cross-CPU calls: TLB shootdowns). */
 	STAT_VOTE_XCALL_NS,
 	NR_SCHED_STATS,
+	/* The votes, STAT_VOTE_RUN_NS to STAT_VOTE_XCALL_NS: a window's parts count them too. */
+	NR_VOTES = STAT_VOTE_XCALL_NS - STAT_VOTE_RUN_NS + 1,
+};
+
+/*
+ * One part of a search window, per CPU (issue #11, --window-parts): the votes that CPU added
+ * in it, kept under the generation of the window (vote_gen) they belong to.
+ */
+struct vote_part {
+	unsigned long long gen;
+	unsigned long long v[NR_VOTES];
+};
+
+struct vote_parts {
+	struct vote_part p[VOTE_PARTS_MAX];
 };
 
 #endif /* __LOCKAWARE_INTF_H */
