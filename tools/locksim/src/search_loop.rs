@@ -36,6 +36,11 @@ pub struct Window {
     pub thro: f64,
     /// The window's own votes: what the BPF side would observe (issue #11 item 3).
     pub votes: WindowVotes,
+    /// The relative standard error of the window's thro that its parts give
+    /// (`ssc_search::window_noise`; none when read in fewer than three parts).
+    pub thro_rse: Option<f64>,
+    /// The search's noise scale after the window ([`Search::noise_scale`]).
+    pub noise_scale: f64,
     pub action: String,
 }
 
@@ -235,6 +240,8 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
                 block: whole.block_ns,
                 handoffs: (now.contended - last.contended) as f64,
             },
+            thro_rse: search.window_noise().0,
+            noise_scale: search.noise_scale(),
             action: format!("{:?}", d.action),
         });
         last = now;
