@@ -6,6 +6,7 @@
 pub mod agent;
 pub mod bpfcost;
 pub mod cli;
+pub mod clock;
 pub mod cpulist;
 pub mod preflight;
 pub mod stats;

@@ -275,7 +275,7 @@ impl<'a> Scheduler<'a> {
 
     /// Tasks seen in the last two seconds, highest rate first.
     fn top_tasks(&self, max: usize) -> Vec<(i32, bpf_intf::task_info)> {
-        let now = clock_monotonic_ns();
+        let now = sched_common::clock::monotonic_ns();
         let map = &self.skel.maps.task_infos;
         let mut v: Vec<(i32, bpf_intf::task_info)> = map
             .keys()
@@ -390,16 +390,6 @@ impl Drop for Scheduler<'_> {
     fn drop(&mut self) {
         info!("{SCHEDULER_NAME} detached");
     }
-}
-
-fn clock_monotonic_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: ts is a valid timespec.
-    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
 /// --check-rules: run the BPF rules on every case of pairing::rule_cases() and compare.

@@ -27,6 +27,7 @@ use scx_utils::{try_set_rlimit_infinity, UserExitInfo};
 
 use sched_common::agent::{self, Start};
 use sched_common::cli::{float_in_range, int_in_range};
+use sched_common::clock::monotonic_ns;
 use sched_common::preflight::{self, exit_code};
 use sched_common::topo::{CpuTopo, SscOrder};
 use search::{Search, Votes};
@@ -650,17 +651,6 @@ fn votes_of(v: &[f64; NR_VOTES], wall_ns: f64) -> Votes {
     }
 }
 
-/// CLOCK_MONOTONIC in ns: the clock of the BPF side's bpf_ktime_get_ns().
-fn monotonic_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime() writes the timespec it is given, which lives on the stack.
-    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
-}
-
 /// A window's `k` parts from the BPF side's per-CPU `vote_parts` rows (`struct vote_parts`):
 /// part i is the sum over the CPUs whose row holds the window's generation `gen` there. Votes
 /// filed past the k-th part (the agent woke late) count in the last, which lasts what is
@@ -1021,14 +1011,7 @@ impl<'a> Scheduler<'a> {
     /// holds, which a user looks for), then by lock-wait share, most waiting first.
     fn top_lock_tasks(&self, max: usize) -> Vec<(i32, bpf_intf::lock_task_info)> {
         let map = &self.skel.maps.lock_tasks;
-        let now_ns = {
-            let mut ts = libc::timespec {
-                tv_sec: 0,
-                tv_nsec: 0,
-            };
-            unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-            ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
-        };
+        let now_ns = monotonic_ns();
         let mut v: Vec<(i32, bpf_intf::lock_task_info)> = map
             .keys()
             .filter_map(|k| {
