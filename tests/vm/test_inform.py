@@ -242,13 +242,19 @@ def test_a_barrier_waiter_that_gives_way_pays_for_the_slice():
     barrier got 0.44 of their EEVDF share at 2 vCPUs (docs/benchmarks.md section 52, 0.94 with
     the charge): here, a larger loops' share by default than with --no-inform-barrier-charge, in
     the same guest. In this 4-vCPU guest the difference is smaller (0.50-0.54 against 0.38-0.44
-    over session 37's 8 runs on both kernels), so the test asks for the direction only."""
-    charged, m = loops_share_beside_barrier()
-    uncharged, m_off = loops_share_beside_barrier("--no-inform-barrier-charge")
-    print(f"loops' share: {charged:.3f} charged, {uncharged:.3f} not;",
-          {k: (m[k], m_off[k]) for k in ("barrier_yield", "barrier_handoff")})
-    assert m["barrier_yield"] > 0 and m_off["barrier_yield"] > 0, (m, m_off)
-    assert charged > uncharged, (charged, uncharged)
+    over session 37's 8 runs on both kernels; 0.58-0.61 against 0.47-0.50 in session 43's 6
+    pairs), so the test asks for the direction only. Session 43 saw one run without the charge
+    at 0.66, so each side runs twice, interleaved, and the means are compared."""
+    charged, uncharged = [], []
+    for _ in range(2):
+        share, m = loops_share_beside_barrier()
+        charged.append(share)
+        share, m_off = loops_share_beside_barrier("--no-inform-barrier-charge")
+        uncharged.append(share)
+        print(f"loops' share: {charged[-1]:.3f} charged, {uncharged[-1]:.3f} not;",
+              {k: (m[k], m_off[k]) for k in ("barrier_yield", "barrier_handoff")})
+        assert m["barrier_yield"] > 0 and m_off["barrier_yield"] > 0, (m, m_off)
+    assert sum(charged) > sum(uncharged), (charged, uncharged)
 
 
 def test_a_waiter_that_sleeps_earns_no_sleep_credit():
