@@ -619,8 +619,10 @@ struct SscState {
     /// and its generation in the BPF side's `vote_parts` (see `plan_parts`).
     parts_planned: u32,
     parts_gen: u64,
-    /// When the window in progress began, on the BPF side's clock (CLOCK_MONOTONIC, ns).
+    /// When the window in progress began, on the BPF side's clock (CLOCK_MONOTONIC, ns), and
+    /// the length of its parts (0: read in one), as the BPF side was told.
     parts_base_ns: u64,
+    parts_part_ns: u64,
     /// --window-parts.
     parts_wanted: u32,
     last_window: Votes,
@@ -900,6 +902,7 @@ impl<'a> Scheduler<'a> {
             parts_planned: 1,
             parts_gen: 0,
             parts_base_ns: 0,
+            parts_part_ns: 0,
             parts_wanted: opts.window_parts,
             last_window: Votes::default(),
             n_lock: 0,
@@ -1062,6 +1065,7 @@ impl<'a> Scheduler<'a> {
         self.ssc.parts_gen += 1;
         self.ssc.parts_planned = k;
         self.ssc.parts_base_ns = now;
+        self.ssc.parts_part_ns = part_ns;
         let bss = self.skel.maps.bss_data.as_deref_mut().context("no .bss")?;
         bss.vote_base_ns = now;
         bss.vote_part_ns = part_ns;
@@ -1293,10 +1297,11 @@ impl agent::Periodic for Scheduler<'_> {
         // (Search::feed_parts); the window after a resize, which the search drops, in one.
         // The BPF side keeps the parts under the window's generation; the next window's
         // votes land under a new one from here on (plan_parts), and then these are read.
-        let (gen, k, base_ns) = (
+        let (gen, k, base_ns, part_ns) = (
             self.ssc.parts_gen,
             self.ssc.parts_planned as usize,
             self.ssc.parts_base_ns,
+            self.ssc.parts_part_ns as f64,
         );
         let in_parts = k > 1 && self.ssc.resized_at.is_none();
         let end_ns = self.plan_parts()?;
@@ -1308,7 +1313,6 @@ impl agent::Periodic for Scheduler<'_> {
                     .vote_parts
                     .lookup_percpu(&0u32.to_ne_bytes(), MapFlags::ANY)?
                     .context("vote_parts map is empty")?;
-                let part_ns = self.interval.as_nanos() as f64 / k as f64;
                 let window_ns = end_ns.saturating_sub(base_ns) as f64;
                 parts_of(&rows, gen, k, part_ns, window_ns).unwrap_or_else(|| vec![whole])
             }
