@@ -47,7 +47,7 @@ class Stats:
         assert resp["errno"] == 0, f"{resp} (sched_ext state: {state()})"
         m = resp["args"]["resp"]
         for k in ("klock_waits", "futex_waits", "lock_in", "lock_out", "ssc_direct",
-                  "ssc_enq", "ssc_dispatch", "lock_out_affinity", "lock_out_resize",
+                  "ssc_enq", "ssc_whole", "ssc_dispatch", "lock_out_affinity", "lock_out_resize",
                   "lock_out_noreason"):
             if k in m:  # scx_lockaware's; scx_corepair's tests use the same client
                 self.totals[k] = self.totals.get(k, 0) + m[k]
@@ -386,6 +386,48 @@ def test_waits_for_other_cpus_are_waste_in_the_search_votes():
     print(out, seen, res)
     assert "waits for other CPUs off" in out, out
     assert all(x == 0 for x, _, _ in seen), seen
+
+
+def whole_run(n):
+    """4 threads on one pthread mutex under a search held at `n` CPUs (--min-ssc = --max-ssc,
+    so that the search runs and reads its votes): the summed stats."""
+    p = start("--initial-ssc", str(n), "--min-ssc", str(n), "--max-ssc", str(n))
+    st = Stats()
+    st.get()
+    w = Workload("mutex", "--lock-threads", "4", "--cpu-threads", "0", "--duration", "6",
+                 "--cs-ns", "2000", "--outside-ns", "500")
+    lock_tasks, votes = 0, 0.0
+    while w.p.poll() is None:
+        time.sleep(1)
+        m = st.get()
+        lock_tasks = max(lock_tasks, m["nr_lock_tasks"])
+        votes += m["votes_run_ms"]
+    res = w.result()
+    st.close()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    stop(p)
+    return st.totals, lock_tasks, votes, res
+
+
+def test_an_ssc_of_every_cpu_places_lock_tasks_as_any_other():
+    """An SSC that holds every CPU confines nothing: lock-intensive tasks then take the path
+    of any other task (idle CPU, their CPU's own queue and its wake-up preemption), not the
+    SSC queue, whose shared queue and wakee preemption only cost there (stress-ng flock at 2
+    vCPUs, docs/benchmarks.md section 63). The search's votes are still counted, so it
+    still measures that size. An SSC of 2 of the 4 CPUs still queues them on the SSC."""
+    nproc = os.cpu_count()
+    tot, lock_tasks, votes, res = whole_run(nproc)
+    print("whole", tot, lock_tasks, votes, res)
+    assert res["ops"] > 0
+    assert lock_tasks >= 3, f"lock-intensive tasks: {lock_tasks}"
+    assert tot["ssc_whole"] > 100, tot
+    assert tot["ssc_enq"] == 0 and tot["ssc_direct"] == 0, tot
+    assert votes > 0, "no search votes under an SSC of every CPU"
+    tot, lock_tasks, votes, res = whole_run(2)
+    print("half", tot, lock_tasks, votes, res)
+    assert lock_tasks >= 3, f"lock-intensive tasks: {lock_tasks}"
+    assert tot["ssc_whole"] == 0, tot
+    assert tot["ssc_enq"] + tot["ssc_direct"] > 100, tot
 
 
 def test_phase_change_shrinks_the_lock_intensive_set():

@@ -843,6 +843,7 @@ impl<'a> Scheduler<'a> {
         rodata.llc_cpus[..table.cpus.len()].copy_from_slice(&table.cpus);
         rodata.llc_first[..nr_llcs].copy_from_slice(&table.first);
         rodata.llc_nr[..nr_llcs].copy_from_slice(&table.len);
+        rodata.nr_cpus_online = table.cpus.len() as u32;
         let share = |pct: f64| (pct / 100.0 * bpf_intf::lockaware_consts_SHARE_ONE as f64) as u32;
         rodata.lock_enter_share = share(opts.lock_threshold);
         rodata.lock_leave_share = share(opts.lock_threshold / 2.0);

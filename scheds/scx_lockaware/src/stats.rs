@@ -184,6 +184,9 @@ sched_common::sched_metrics! {
             "Lock-intensive tasks put straight on an idle SSC CPU",
         ssc_enq = lockaware_stat_STAT_SSC_ENQ:
             "Lock-intensive tasks queued for the SSC",
+        ssc_whole = lockaware_stat_STAT_SSC_WHOLE:
+            "Lock-intensive tasks placed as any other task (idle CPU, their CPU's queue, wake-up \
+             preemption of that CPU) because the SSC holds every CPU and so confines nothing",
         ssc_dispatch = lockaware_stat_STAT_SSC_DISPATCH:
             "Dispatches of lock-intensive work by SSC CPUs",
         ssc_dispatch_far = lockaware_stat_STAT_SSC_DISPATCH_FAR:
@@ -251,7 +254,7 @@ impl Metrics {
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{}/{} | \
              disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
-             yield {} (kept {}) wake-preempt {} (local {} ssc {}/{} late {}) capped {}us",
+             yield {} (kept {}) wake-preempt {} (local {} ssc {}/{} late {}; gran {} defer {}) capped {}us",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -280,6 +283,8 @@ impl Metrics {
             self.ssc_wake_preempt,
             self.ssc_wake_preempt_other,
             self.wake_preempt_late,
+            self.wake_gran,
+            self.wake_defer,
             self.requeue_capped_ns / 1000,
         )?;
         writeln!(
@@ -312,10 +317,11 @@ impl Metrics {
         )?;
         writeln!(
             w,
-            "  ssc: direct {} queued {} dispatch {} (far {}) migrate-in {} | outside: affinity {} \
-             resize {} noreason {} rescue {}",
+            "  ssc: direct {} queued {} whole {} dispatch {} (far {}) migrate-in {} | outside: \
+             affinity {} resize {} noreason {} rescue {}",
             self.ssc_direct,
             self.ssc_enq,
+            self.ssc_whole,
             self.ssc_dispatch,
             self.ssc_dispatch_far,
             self.ssc_migrate,
