@@ -185,8 +185,10 @@ sched_common::sched_metrics! {
         ssc_enq = lockaware_stat_STAT_SSC_ENQ:
             "Lock-intensive tasks queued for the SSC",
         ssc_whole = lockaware_stat_STAT_SSC_WHOLE:
-            "Lock-intensive tasks placed as any other task (idle CPU, their CPU's queue, wake-up \
-             preemption of that CPU) because the SSC holds every CPU and so confines nothing",
+            "Placement decisions for lock-intensive tasks that went the way of any other task's \
+             (idle CPU, their CPU's queue, wake-up preemption of that CPU) because the SSC holds \
+             every CPU and so confines nothing; a wake-up counts at select_cpu and again at \
+             enqueue when it was not placed on an idle CPU there",
         ssc_dispatch = lockaware_stat_STAT_SSC_DISPATCH:
             "Dispatches of lock-intensive work by SSC CPUs",
         ssc_dispatch_far = lockaware_stat_STAT_SSC_DISPATCH_FAR:

@@ -108,7 +108,7 @@ enum lockaware_stat {
 	/* The Special Set of Cores. */
 	STAT_SSC_DIRECT,	/* lock-intensive task put straight on an idle SSC CPU */
 	STAT_SSC_ENQ,		/* lock-intensive task queued on the SSC queue */
-	STAT_SSC_WHOLE,		/* lock-intensive task placed as any other: the SSC holds every CPU */
+	STAT_SSC_WHOLE,		/* placement decision for a lock-intensive task made as for any other: the SSC holds every CPU */
 	STAT_SSC_DISPATCH,	/* SSC CPU took lock-intensive work */
 	STAT_SSC_DISPATCH_FAR,	/* ... from another LLC's SSC queue */
 	STAT_SSC_MIGRATE,	/* lock-intensive task moved into the SSC from outside */
