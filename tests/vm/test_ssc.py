@@ -454,6 +454,35 @@ def test_phase_change_shrinks_the_lock_intensive_set():
     assert after and max(after) <= 1, f"lock-intensive tasks after the phase change: {after}"
 
 
+def test_two_threads_on_one_mutex_stay_lock_intensive_with_lock_sys_share():
+    """Two threads on one glibc mutex, a CPU each, sleep in it for only a few percent of their
+    time and spend a fifth in the kernel on it: their lock-wait share counts that system time
+    (lock_sys_ns), so they are classified; confined to one CPU they hardly wait, leave the
+    class, contend again and come back, and each quick return doubles the time before they
+    may leave again (class_dwell_ns), so they stay in the class for most of the run. Before
+    both rules the pair was lock-intensive in none or few of the samples (docs/benchmarks.md
+    section 64). The system time counts with --lock-sys-share (off by default)."""
+    p = start("--lock-sys-share")
+    st = Stats()
+    st.get()
+    w = Workload("counter", "--lock", "mutex", "--workers", "2", "--duration", "10")
+    t0 = time.monotonic()
+    counts = []
+    while w.p.poll() is None:
+        m = st.get()
+        if 3 < time.monotonic() - t0 < 9.5:
+            counts.append(m["nr_lock_tasks"])
+        time.sleep(0.5)
+    w.result()
+    st.close()
+    # Still this scheduler, attached all along (the counts came from its own socket).
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    stop(p)
+    print(counts, st.totals)
+    assert len(counts) >= 8, counts
+    assert sum(n == 2 for n in counts) >= 0.7 * len(counts), counts
+    assert st.totals["lock_in"] >= 2, st.totals
+
 def test_settle_window_follows_each_resize():
     """--settle-ms: the window after each SSC resize (which the search drops) is shorter, so
     the search's next decision comes sooner. With --interval-ms 500 --settle-ms 100 the steps

@@ -312,6 +312,17 @@ struct Opts {
     #[arg(long)]
     no_xcall_waits: bool,
 
+    /// Count a user-lock task's system time in its lock-wait share (off by default). A task
+    /// whose lock waits are mostly futex sleeps, at least 1% of its time (a tenth of
+    /// --lock-threshold), then counts its system time (its futex calls and the switches they
+    /// cause) as lock time, as the SSC search counts it as waste: two threads on one glibc
+    /// mutex, which sleep in it for 5-8% of their time and spend a fifth in the kernel on it,
+    /// are then confined and run 2.65 times as fast at 2 vCPUs. Off by default because it also
+    /// classes threads whose system time is other work beside a contended mutex (page-cache
+    /// reads: one run in three at 0.72 of EEVDF; docs/benchmarks.md section 64).
+    #[arg(long)]
+    lock_sys_share: bool,
+
     /// Do not measure user-space lock waits (futex).
     #[arg(long)]
     no_futex: bool,
@@ -830,6 +841,7 @@ impl<'a> Scheduler<'a> {
         rodata.inform_barrier_charge = !opts.no_inform_barrier_charge;
         rodata.inform_waiter_lag = !opts.no_inform_waiter_lag;
         rodata.futex_at_sleep = futex == FutexProbe::Sleep;
+        rodata.lock_sys_share = opts.lock_sys_share;
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
         rodata.nr_llcs = nr_llcs as u32;
         rodata.smt_enabled = topo.smt;
@@ -942,7 +954,7 @@ impl<'a> Scheduler<'a> {
 
         info!(
             "lock waits: kernel locks {}, user locks (futex) {}; lock-intensive above {}% \
-             (leaves below {}%); waits for other CPUs {}",
+             (leaves below {}%), user-lock system time {}; waits for other CPUs {}",
             if opts.no_kernel_locks {
                 "off"
             } else {
@@ -951,6 +963,11 @@ impl<'a> Scheduler<'a> {
             futex,
             opts.lock_threshold,
             opts.lock_threshold / 2.0,
+            if opts.lock_sys_share {
+                "counted (--lock-sys-share)"
+            } else {
+                "not counted"
+            },
             match (opts.no_xcall_waits, xcall) {
                 (true, _) => "off".to_string(),
                 (false, true) => format!("fentry/fexit {XCALL_FUNC} (search votes)"),

@@ -180,6 +180,10 @@ sched_common::sched_metrics! {
             "Tasks classified lock-intensive",
         lock_out = lockaware_stat_STAT_LOCK_OUT:
             "Tasks leaving the lock-intensive class (or exiting in it)",
+        lock_reenter = lockaware_stat_STAT_LOCK_REENTER:
+            "Tasks classified lock-intensive again soon after leaving the class (within class_reenter_ns, 0.5 s): each such \
+             return doubles the time the task's share must then stay low before it may leave \
+             again, since confinement itself can remove the waits that classified it",
         ssc_direct = lockaware_stat_STAT_SSC_DIRECT:
             "Lock-intensive tasks put straight on an idle SSC CPU",
         ssc_enq = lockaware_stat_STAT_SSC_ENQ:
@@ -292,7 +296,7 @@ impl Metrics {
         writeln!(
             w,
             "  ssc {} [{}] {} {} steps {} restarts {} short {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
-             p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{}) waits: \
+             p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{} back {}) waits: \
              klock {} futex {}",
             self.ssc_size,
             self.ssc_cpus,
@@ -314,6 +318,7 @@ impl Metrics {
             self.nr_lock_tasks,
             self.lock_in,
             self.lock_out,
+            self.lock_reenter,
             self.klock_waits,
             self.futex_waits,
         )?;

@@ -104,6 +104,7 @@ enum lockaware_stat {
 	STAT_FUTEX_WAITS,	/* user lock (futex) waits seen */
 	STAT_LOCK_IN,		/* tasks classified lock-intensive */
 	STAT_LOCK_OUT,		/* tasks leaving the class (hysteresis) or exiting in it */
+	STAT_LOCK_REENTER,	/* tasks classified again soon after leaving (class_dwell_ns doubled) */
 
 	/* The Special Set of Cores. */
 	STAT_SSC_DIRECT,	/* lock-intensive task put straight on an idle SSC CPU */

@@ -122,6 +122,25 @@ const volatile u64 lock_window_ns = 50000000ULL;
 /* The agent's process: its own lock waits are not measured (never confined). */
 const volatile s32 agent_tgid;
 
+/*
+ * Count a user-lock task's system time in its lock-wait share (see
+ * lock_sys_ns()): --lock-sys-share.
+ */
+const volatile bool lock_sys_share;
+
+/*
+ * How long a task's share must stay below lock_leave_share before it leaves
+ * the class: class_dwell_ns, doubled (up to class_dwell_max_ns) each time it
+ * comes back within class_reenter_ns of leaving. Confinement can remove what
+ * classified a task: two threads on one mutex hardly wait for it on one CPU,
+ * leave, contend again on two and come back within one lock window, over and
+ * over (docs/benchmarks.md section 64). A task that stops contending for good
+ * still leaves after class_dwell_ns.
+ */
+const volatile u64 class_dwell_ns = 100000000ULL;
+const volatile u64 class_dwell_max_ns = 2000000000ULL;
+const volatile u64 class_reenter_ns = 500000000ULL;
+
 /* A task is classified only once this much of it has been observed. */
 const volatile u64 lock_min_obs_ns = 2000000ULL;
 
@@ -374,10 +393,14 @@ struct task_ctx {
 	u64 win_spin;
 	u64 win_block;
 	u64 win_ublock;
+	u64 win_lsys;	/* lock_sys_ns() of its runs (lock_sys_share) */
 
 	u64 place_gen;	/* ssc_gen when the task was last placed as lock-intensive */
 	u64 run_gen;	/* ssc_gen when the task last started running */
 	u64 info_at;	/* when its lock_tasks entry was last written */
+	u64 below_since;	/* in the class, its share below the leave mark since (ns) */
+	u64 left_at;		/* when it last left the class (ns) */
+	u64 dwell_ns;		/* its class_dwell_ns, doubled by quick returns */
 
 	/*
 	 * The task that last woke this one out of a mutex's futex sleep (the
@@ -2587,10 +2610,38 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 static u32 window_share(const struct task_ctx *tctx)
 {
 	u64 d = tctx->win_run + tctx->win_block;
+	u64 w = tctx->win_spin + tctx->win_block + tctx->win_lsys;
 
 	if (!d)
 		return 0;
-	return (tctx->win_spin + tctx->win_block) * SHARE_ONE / d;
+	/* lsys comes in ticks: a run can be charged more than it lasted. */
+	return w >= d ? SHARE_ONE : w * SHARE_ONE / d;
+}
+
+/*
+ * The system time of a run of @p that goes to a user lock's traffic: all of
+ * it, when the task's lock waits in its window are mostly user-lock (futex)
+ * sleeps and those sleeps take at least a tenth of lock_enter_share of its
+ * time (1% by default). Its futex calls, and the switches and wake-ups they
+ * cause, are then what it does in the kernel. It is waste like a spinlock's
+ * spin (the votes, SPEC.md section 1, "Model"), and lock time for the
+ * classification: two threads on one glibc mutex, a CPU each, sleep in it
+ * 5-8% of their time and spend 20-25% in the kernel on it (docs/benchmarks.md
+ * section 64), while the pair runs 2.5 times as fast on one CPU. The floor
+ * keeps out a thread whose system time is other work and whose only lock
+ * sleep in its window was a short one (threads passing a token through a
+ * futex read 60% without it: tests/vm/test_risks.py, risk 6).
+ * p->stime advances by ticks, unbiased over a window of runs.
+ */
+static u64 lock_sys_ns(const struct task_struct *p, const struct task_ctx *tctx)
+{
+	u64 d = tctx->win_run + tctx->win_block;
+
+	if (2 * tctx->win_ublock > tctx->win_spin + tctx->win_block &&
+	    tctx->win_ublock * SHARE_ONE * 10 >= (u64)lock_enter_share * d &&
+	    p->stime > tctx->stime_at)
+		return p->stime - tctx->stime_at;
+	return 0;
 }
 
 /*
@@ -2686,7 +2737,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	struct task_ctx *tctx = lookup_task_ctx(p);
 	struct vote_part *part = NULL;
 	bool was_intensive, voted;
-	u64 now, used;
+	u64 now, used, lock_sys;
 	u32 share;
 
 	if (!tctx || !tctx->started_at)
@@ -2716,11 +2767,15 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	tctx->win_spin += tctx->run_spin;
 	tctx->win_block += tctx->run_block;
 	tctx->win_ublock += tctx->run_ublock;
+	lock_sys = lock_sys_ns(p, tctx);
+	if (lock_sys_share)
+		tctx->win_lsys += lock_sys;
 	if (tctx->win_run + tctx->win_block > lock_window_ns) {
 		tctx->win_run /= 2;
 		tctx->win_spin /= 2;
 		tctx->win_block /= 2;
 		tctx->win_ublock /= 2;
+		tctx->win_lsys /= 2;
 	}
 
 	/*
@@ -2736,10 +2791,27 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		if (share > lock_enter_share && p->nr_cpus_allowed > 1 &&
 		    tctx->win_run + tctx->win_block >= lock_min_obs_ns) {
 			tctx->lock_intensive = true;
+			tctx->below_since = 0;
+			if (tctx->left_at && now - tctx->left_at < class_reenter_ns) {
+				tctx->dwell_ns = tctx->dwell_ns * 2 < class_dwell_max_ns ?
+						 tctx->dwell_ns * 2 : class_dwell_max_ns;
+				stat_inc(STAT_LOCK_REENTER);
+			} else {
+				tctx->dwell_ns = class_dwell_ns;
+			}
 			stat_inc(STAT_LOCK_IN);
 		}
-	} else if (share < lock_leave_share || p->nr_cpus_allowed == 1) {
+	} else if (p->nr_cpus_allowed == 1) {
 		tctx->lock_intensive = false;
+		tctx->left_at = 0;
+		stat_inc(STAT_LOCK_OUT);
+	} else if (share >= lock_leave_share) {
+		tctx->below_since = 0;
+	} else if (!tctx->below_since) {
+		tctx->below_since = now;
+	} else if (now - tctx->below_since >= tctx->dwell_ns) {
+		tctx->lock_intensive = false;
+		tctx->left_at = now;
 		stat_inc(STAT_LOCK_OUT);
 	}
 
@@ -2756,17 +2828,9 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		vote_add(part, STAT_VOTE_SPIN_NS, tctx->run_spin);
 		vote_add(part, STAT_VOTE_XCALL_NS, tctx->run_xcall);
 		vote_add(part, STAT_VOTE_BLOCK_NS, tctx->run_block);
-		/*
-		 * A task whose lock waits are mostly user-lock (futex) sleeps
-		 * makes progress in user mode: its system time is lock traffic
-		 * (futex calls, the switches and wake-ups they cause), wasted
-		 * core time like a spinlock's spin (SPEC.md section 1, "Model";
-		 * search/src/lib.rs, "The throughput estimate"). p->stime advances by
-		 * ticks, unbiased over a voting window.
-		 */
-		if (2 * tctx->win_ublock > tctx->win_spin + tctx->win_block &&
-		    p->stime > tctx->stime_at)
-			vote_add(part, STAT_VOTE_LOCK_SYS_NS, p->stime - tctx->stime_at);
+		/* User-lock traffic, waste (search/src/lib.rs, "The throughput estimate"). */
+		if (lock_sys)
+			vote_add(part, STAT_VOTE_LOCK_SYS_NS, lock_sys);
 	}
 	tctx->run_spin = 0;
 	tctx->run_xcall = 0;
