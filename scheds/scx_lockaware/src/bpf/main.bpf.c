@@ -2767,9 +2767,9 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	tctx->win_spin += tctx->run_spin;
 	tctx->win_block += tctx->run_block;
 	tctx->win_ublock += tctx->run_ublock;
-	lock_sys = lock_sys_ns(p, tctx);
-	if (lock_sys_share)
-		tctx->win_lsys += lock_sys;
+	/* Only the votes need it otherwise: not on every task's every switch. */
+	lock_sys = lock_sys_share ? lock_sys_ns(p, tctx) : 0;
+	tctx->win_lsys += lock_sys;
 	if (tctx->win_run + tctx->win_block > lock_window_ns) {
 		tctx->win_run /= 2;
 		tctx->win_spin /= 2;
@@ -2829,6 +2829,8 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		vote_add(part, STAT_VOTE_XCALL_NS, tctx->run_xcall);
 		vote_add(part, STAT_VOTE_BLOCK_NS, tctx->run_block);
 		/* User-lock traffic, waste (search/src/lib.rs, "The throughput estimate"). */
+		if (!lock_sys_share)
+			lock_sys = lock_sys_ns(p, tctx);
 		if (lock_sys)
 			vote_add(part, STAT_VOTE_LOCK_SYS_NS, lock_sys);
 	}
