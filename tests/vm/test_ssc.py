@@ -454,15 +454,16 @@ def test_phase_change_shrinks_the_lock_intensive_set():
     assert after and max(after) <= 1, f"lock-intensive tasks after the phase change: {after}"
 
 
-def test_two_threads_on_one_mutex_stay_lock_intensive_with_lock_sys_share():
+def test_two_threads_on_one_mutex_stay_lock_intensive():
     """Two threads on one glibc mutex, a CPU each, sleep in it for only a few percent of their
     time and spend a fifth in the kernel on it: their lock-wait share counts that system time
     (lock_sys_ns), so they are classified; confined to one CPU they hardly wait, leave the
     class, contend again and come back, and each quick return doubles the time before they
     may leave again (class_dwell_ns), so they stay in the class for most of the run. Before
     both rules the pair was lock-intensive in none or few of the samples (docs/benchmarks.md
-    section 64). The system time counts with --lock-sys-share (off by default)."""
-    p = start("--lock-sys-share")
+    section 64). Only the time inside futex(2) counts (sampled at the tick, since session 46;
+    on by default, --no-lock-sys-share turns it off)."""
+    p = start()
     st = Stats()
     st.get()
     w = Workload("counter", "--lock", "mutex", "--workers", "2", "--duration", "10")

@@ -312,16 +312,15 @@ struct Opts {
     #[arg(long)]
     no_xcall_waits: bool,
 
-    /// Count a user-lock task's system time in its lock-wait share (off by default). A task
-    /// whose lock waits are mostly futex sleeps, at least 1% of its time (a tenth of
-    /// --lock-threshold), then counts its system time (its futex calls and the switches they
-    /// cause) as lock time, as the SSC search counts it as waste: two threads on one glibc
-    /// mutex, which sleep in it for 5-8% of their time and spend a fifth in the kernel on it,
-    /// are then confined and run 2.65 times as fast at 2 vCPUs. Off by default because it also
-    /// classes threads whose system time is other work beside a contended mutex (page-cache
-    /// reads: one run in three at 0.72 of EEVDF; docs/benchmarks.md section 64).
+    /// Do not count a user-lock task's time inside futex(2) in its lock-wait share. By
+    /// default a task whose lock waits are mostly futex sleeps, at least 1% of its time (a
+    /// tenth of --lock-threshold), counts its time inside futex(2) (sampled at the tick) as
+    /// lock time, as the SSC search counts it as waste: two threads on one glibc mutex sleep in
+    /// it for only 5-8% of their time but spend a fifth in the kernel on it, and run 1.4-2.6
+    /// times as fast confined (docs/benchmarks.md sections 64-65). Other system time (file
+    /// reads, page faults) never counts.
     #[arg(long)]
-    lock_sys_share: bool,
+    no_lock_sys_share: bool,
 
     /// Do not measure user-space lock waits (futex).
     #[arg(long)]
@@ -841,7 +840,8 @@ impl<'a> Scheduler<'a> {
         rodata.inform_barrier_charge = !opts.no_inform_barrier_charge;
         rodata.inform_waiter_lag = !opts.no_inform_waiter_lag;
         rodata.futex_at_sleep = futex == FutexProbe::Sleep;
-        rodata.lock_sys_share = opts.lock_sys_share;
+        rodata.lock_sys_share = !opts.no_lock_sys_share;
+        rodata.tick_ns = tick_ns();
         rodata.nr_cpus_possible = topo.nr_cpu_ids() as u32;
         rodata.nr_llcs = nr_llcs as u32;
         rodata.smt_enabled = topo.smt;
@@ -963,10 +963,10 @@ impl<'a> Scheduler<'a> {
             futex,
             opts.lock_threshold,
             opts.lock_threshold / 2.0,
-            if opts.lock_sys_share {
-                "counted (--lock-sys-share)"
+            if opts.no_lock_sys_share {
+                "not counted (--no-lock-sys-share)"
             } else {
-                "not counted"
+                "counted (futex(2) time, sampled at the tick)"
             },
             match (opts.no_xcall_waits, xcall) {
                 (true, _) => "off".to_string(),
@@ -1436,6 +1436,23 @@ fn real_main() -> Result<i32> {
             continue;
         }
         return Ok(exit_code::OK);
+    }
+}
+
+/// The kernel's tick in ns: the resolution of a coarse clock, which advances once per tick
+/// (BPF samples each task's time inside futex(2) at the tick and charges a tick per sample).
+fn tick_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_getres writes one timespec through a valid pointer.
+    let rc = unsafe { libc::clock_getres(libc::CLOCK_MONOTONIC_COARSE, &mut ts) };
+    let ns = ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64;
+    if rc == 0 && ns > 0 {
+        ns
+    } else {
+        4_000_000 // HZ=250, Debian's
     }
 }
 

@@ -123,10 +123,15 @@ const volatile u64 lock_window_ns = 50000000ULL;
 const volatile s32 agent_tgid;
 
 /*
- * Count a user-lock task's system time in its lock-wait share (see
- * lock_sys_ns()): --lock-sys-share.
+ * Count a user-lock task's time inside futex(2) in its lock-wait share (see
+ * lock_sys_ns()); cleared by --no-lock-sys-share.
  */
 const volatile bool lock_sys_share;
+
+/* The kernel's tick (clock_getres() of a coarse clock; set by the agent). */
+const volatile u64 tick_ns = 4000000ULL;
+
+#define NR_FUTEX_X86_64		202	/* futex(2)'s number in orig_ax */
 
 /*
  * How long a task's share must stay below lock_leave_share before it leaves
@@ -375,7 +380,7 @@ struct task_ctx {
 	u8 sleep_why;		/* enum lock_sleep_why bits: the next sleep waits for a lock */
 	bool asleep_user;	/* the lock sleep in progress is a user lock's (futex) */
 	u64 asleep_since;	/* a lock sleep in progress since (ns), 0 = none */
-	u64 stime_at;		/* p->stime when the task last started running */
+	u64 run_fsys;		/* this run's time inside futex(2), sampled (sample_futex_sys()) */
 
 	/*
 	 * Lock time that ended since the task last stopped (for the votes):
@@ -2450,6 +2455,27 @@ static bool inform_give_way(struct task_struct *p, struct task_ctx *tctx)
  * - with --inform-sleep-donate, a waiter that goes to sleep donates the rest
  *   of its slice the same way (donate_on_sleep(); off by default: unfair).
  */
+/*
+ * The time @p spends inside futex(2), sampled at the tick as the kernel
+ * samples p->stime: a tick that finds the task inside the call charges it a
+ * tick (tick_ns). Interrupted in the kernel, a task's saved user registers
+ * are its system call's (orig_ax holds the call's number, as
+ * futex_sleep_why() reads for a sleeper); interrupted in user mode they are
+ * the interrupt's own (orig_ax is negative), so no tick in user mode counts.
+ * One load per tick; the task's context only at a tick inside futex(2).
+ */
+static void sample_futex_sys(struct task_struct *p)
+{
+	struct task_ctx *tctx;
+	struct pt_regs *regs;
+
+	if (p->flags & PF_KTHREAD)
+		return;
+	regs = (struct pt_regs *)bpf_task_pt_regs(p);
+	if (regs && regs->orig_ax == NR_FUTEX_X86_64 && (tctx = lookup_task_ctx(p)))
+		tctx->run_fsys += tick_ns;
+}
+
 void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
 {
 	struct task_ctx *tctx;
@@ -2457,13 +2483,15 @@ void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
 	struct cpu_ctx *cctx;
 	u32 zero = 0;
 
+	sample_futex_sys(p);
+	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
+
 	/*
 	 * A deferred wake-up preemption (preempt_for_wakee()) is due: end the
 	 * slice now if the woken task still waits here, on the CPU's own queue,
 	 * (a one-CPU task, pinned_local_ok()) its local one or (lock-intensive,
 	 * on an SSC CPU) the SSC queue, and no other CPU took it.
 	 */
-	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
 	if (cctx && cctx->preempt_at && scx_bpf_now() >= cctx->preempt_at) {
 		s32 cpu = bpf_get_smp_processor_id();
 
@@ -2575,7 +2603,7 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 		inform_holder_preempted(p, tctx, false);
 	tctx->handoff = false;
 	tctx->handoff_pid = 0;
-	tctx->stime_at = p->stime;
+	tctx->run_fsys = 0;
 
 	/* A kernel lock wait in progress is on the CPU again. */
 	wait_switch_in(&tctx->kwait, tctx->started_at);
@@ -2619,28 +2647,30 @@ static u32 window_share(const struct task_ctx *tctx)
 }
 
 /*
- * The system time of a run of @p that goes to a user lock's traffic: all of
- * it, when the task's lock waits in its window are mostly user-lock (futex)
- * sleeps and those sleeps take at least a tenth of lock_enter_share of its
- * time (1% by default). Its futex calls, and the switches and wake-ups they
- * cause, are then what it does in the kernel. It is waste like a spinlock's
- * spin (the votes, SPEC.md section 1, "Model"), and lock time for the
- * classification: two threads on one glibc mutex, a CPU each, sleep in it
- * 5-8% of their time and spend 20-25% in the kernel on it (docs/benchmarks.md
- * section 64), while the pair runs 2.5 times as fast on one CPU. The floor
- * keeps out a thread whose system time is other work and whose only lock
- * sleep in its window was a short one (threads passing a token through a
- * futex read 60% without it: tests/vm/test_risks.py, risk 6).
- * p->stime advances by ticks, unbiased over a window of runs.
+ * The system time of a run of @p that goes to a user lock's traffic: its
+ * time inside futex(2) (sample_futex_sys()), when the task's lock waits in its
+ * window are mostly user-lock (futex) sleeps and those sleeps take at least a
+ * tenth of lock_enter_share of its time (1% by default). Its futex calls, and
+ * the switches and wake-ups they cause, are then its lock's traffic: waste
+ * like a spinlock's spin (the votes, SPEC.md section 1, "Model"), and lock
+ * time for the classification: two threads on one glibc mutex, a CPU each,
+ * sleep in it 5-8% of their time and spend 20-25% in the kernel on it
+ * (docs/benchmarks.md section 64), while the pair runs 2.5 times as fast on
+ * one CPU. The floor keeps out a thread whose futex calls pass events and
+ * whose only lock sleep in its window was a short one (threads passing a
+ * token through a futex read 60% without it: tests/vm/test_risks.py, risk 6).
+ * Only futex(2)'s time counts: a thread that also reads files or faults
+ * pages spends that system time on other work (session 45 counted all of
+ * p->stime, and a mutex beside page-cache reads lost 28% in one of three
+ * runs, docs/benchmarks.md section 64.6).
  */
-static u64 lock_sys_ns(const struct task_struct *p, const struct task_ctx *tctx)
+static u64 lock_sys_ns(const struct task_ctx *tctx)
 {
 	u64 d = tctx->win_run + tctx->win_block;
 
-	if (2 * tctx->win_ublock > tctx->win_spin + tctx->win_block &&
-	    tctx->win_ublock * SHARE_ONE * 10 >= (u64)lock_enter_share * d &&
-	    p->stime > tctx->stime_at)
-		return p->stime - tctx->stime_at;
+	if (tctx->run_fsys && 2 * tctx->win_ublock > tctx->win_spin + tctx->win_block &&
+	    tctx->win_ublock * SHARE_ONE * 10 >= (u64)lock_enter_share * d)
+		return tctx->run_fsys;
 	return 0;
 }
 
@@ -2768,7 +2798,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	tctx->win_block += tctx->run_block;
 	tctx->win_ublock += tctx->run_ublock;
 	/* Only the votes need it otherwise: not on every task's every switch. */
-	lock_sys = lock_sys_share ? lock_sys_ns(p, tctx) : 0;
+	lock_sys = lock_sys_share ? lock_sys_ns(tctx) : 0;
 	tctx->win_lsys += lock_sys;
 	if (tctx->win_run + tctx->win_block > lock_window_ns) {
 		tctx->win_run /= 2;
@@ -2830,7 +2860,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		vote_add(part, STAT_VOTE_BLOCK_NS, tctx->run_block);
 		/* User-lock traffic, waste (search/src/lib.rs, "The throughput estimate"). */
 		if (!lock_sys_share)
-			lock_sys = lock_sys_ns(p, tctx);
+			lock_sys = lock_sys_ns(tctx);
 		if (lock_sys)
 			vote_add(part, STAT_VOTE_LOCK_SYS_NS, lock_sys);
 	}
@@ -2838,6 +2868,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	tctx->run_xcall = 0;
 	tctx->run_block = 0;
 	tctx->run_ublock = 0;
+	tctx->run_fsys = 0;
 
 	if (share || was_intensive != tctx->lock_intensive)
 		note_lock_task(p, tctx, share, now, was_intensive != tctx->lock_intensive);
@@ -3006,7 +3037,6 @@ int BPF_PROG(lockaware_xcall_exit, void *cond_func, void *func, void *info, bool
  * beside a context switch; or the syscall tracepoints, which every call pays.
  */
 #define FUTEX_LOCKED_WAITERS	2
-#define NR_FUTEX_X86_64		202
 #define FUTEX_WAIT_OP		0
 #define FUTEX_WAKE_OP		1
 #define FUTEX_LOCK_PI_OP	6
