@@ -316,9 +316,9 @@ struct Opts {
     /// default a task whose lock waits are mostly futex sleeps, at least 1% of its time (a
     /// tenth of --lock-threshold), counts its time inside futex(2) (sampled at the tick) as
     /// lock time, as the SSC search counts it as waste: two threads on one glibc mutex sleep in
-    /// it for only 5-8% of their time but spend a fifth in the kernel on it, and run 1.4-2.6
-    /// times as fast confined (docs/benchmarks.md sections 64-65). Other system time (file
-    /// reads, page faults) never counts.
+    /// it for only 5-8% of their time but spend a fifth in the kernel on it, and run 1.77
+    /// times as fast as under EEVDF confined (docs/benchmarks.md section 65). Other system time
+    /// (file reads, page faults) never counts.
     #[arg(long)]
     no_lock_sys_share: bool,
 

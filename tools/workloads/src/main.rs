@@ -228,6 +228,15 @@ struct MutexArgs {
     #[arg(long, value_name = "NS", default_value = "1000", value_parser = parse_work_ns,
           allow_hyphen_values = true)]
     outside_ns: u64,
+    /// How the lock threads spend --outside-ns: computing in user mode (user), or in system
+    /// calls that return at once: futex(2) wakes of a word nobody waits on (futex), or
+    /// getppid(2) (getppid). The last two differ only in the call: a scheduler that counts a
+    /// user-lock task's time inside futex(2) as lock traffic, and no other system time, tells
+    /// them apart (tests/vm/test_ssc.py). In system calls each stretch lasts 0.5 to 1.5 times
+    /// --outside-ns (uniform), so that two threads do not fall into a rhythm where they never
+    /// meet at the lock.
+    #[arg(long, value_enum, default_value = "user")]
+    outside_in: OutsideWork,
     /// After this many seconds the lock threads stop taking the lock and only compute
     /// (a phase change); default: never.
     #[arg(long, value_name = "SECS", value_parser = parse_duration, allow_hyphen_values = true)]
@@ -272,6 +281,35 @@ fn gettid() -> i32 {
 }
 
 /// Busy work for about `ns` nanoseconds.
+/// How the mutex workload's lock threads spend the time between critical sections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum OutsideWork {
+    User,
+    Futex,
+    Getppid,
+}
+
+/// System calls that return at once, for `ns` nanoseconds.
+fn syscalls_for(ns: u64, call: OutsideWork) {
+    let end = Instant::now() + Duration::from_nanos(ns);
+    let word = std::sync::atomic::AtomicU32::new(0);
+    while Instant::now() < end {
+        // SAFETY: futex(2) FUTEX_WAKE on a live word of ours, and getppid(2), touch nothing
+        // else.
+        unsafe {
+            match call {
+                OutsideWork::Futex => libc::syscall(
+                    libc::SYS_futex,
+                    word.as_ptr(),
+                    libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG,
+                    1,
+                ),
+                _ => libc::syscall(libc::SYS_getppid),
+            };
+        }
+    }
+}
+
 fn spin_for(ns: u64) {
     if ns == 0 {
         return;
@@ -399,12 +437,13 @@ fn mutex(a: &MutexArgs) -> Result<Report> {
     let m = Arc::new(PMutex::new());
     let counter = Arc::new(AtomicU64::new(0));
     let nl = a.lock_threads;
-    let (cs, outside) = (a.cs_ns, a.outside_ns);
+    let (cs, outside, outside_in) = (a.cs_ns, a.outside_ns, a.outside_in);
     let phase_at = a.phase_s.map(Duration::from_secs_f64);
     let t0 = Instant::now();
     let (ops, tids, elapsed) = run_workers(nl + a.cpu_threads, a.common.duration, {
         let (m, counter) = (m.clone(), counter.clone());
         move |i, stop, ops| {
+            let mut rng = 0x9e3779b97f4a7c15u64 ^ (i as u64 + 1);
             while !stop.load(Ordering::Relaxed) {
                 let locking = i < nl && phase_at.is_none_or(|p| t0.elapsed() < p);
                 if locking {
@@ -412,7 +451,16 @@ fn mutex(a: &MutexArgs) -> Result<Report> {
                     counter.fetch_add(1, Ordering::Relaxed);
                     spin_for(cs);
                     m.unlock();
-                    spin_for(outside);
+                    match outside_in {
+                        OutsideWork::User => spin_for(outside),
+                        call => {
+                            // xorshift64
+                            rng ^= rng << 13;
+                            rng ^= rng >> 7;
+                            rng ^= rng << 17;
+                            syscalls_for(outside / 2 + rng % (outside + 1), call)
+                        }
+                    }
                 } else {
                     spin_for(cs + outside);
                 }

@@ -18,7 +18,8 @@
 //! where, over the voting window, `run` is the CPU time the lock-intensive tasks got on SSC
 //! CPUs, `spin` the part of it they spent waiting for a lock on the CPU (kernel lock
 //! contention that did not sleep), `lock_sys` the system time of those whose lock waits are
-//! mostly user-lock (futex) sleeps, `u` the user-mode time taken to be lost to the same lock
+//! mostly user-lock (futex) sleeps (their time inside `futex(2)`, sampled at the tick, since
+//! session 46: other system time, file reads or page faults, is work), `u` the user-mode time taken to be lost to the same lock
 //! traffic per unit of that system time (`--unseen-lock-traffic`, below), `xcall` the part
 //! they spent waiting for other CPUs to
 //! run a synchronous cross-CPU call (TLB shootdowns of an address space that runs on several
@@ -34,7 +35,7 @@
 //! on one mutex kept 1 CPU busy at SSC size 1 and about 6.7 at size 8, while the size-8
 //! throughput was half that of size 1: without `lock_sys`, thro rose with every core added
 //! and the search settled at 8–10 CPUs. A task that progresses in user mode and waits for
-//! user locks spends its system time on that traffic, so its system time is counted as waste,
+//! user locks spends its futex calls' time on that traffic, so that time is counted as waste,
 //! as spin is for a spinlock; tasks whose waits are kernel locks (mmap, file systems) do their
 //! work in the kernel, and only their spin is waste. (The thesis measured spinning kernel
 //! locks only, T§3.4.2.3; its "mutex" discussion, T§3.3.1, names the sleep/wake-up cost.)
