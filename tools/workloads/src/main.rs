@@ -656,19 +656,22 @@ mod tests {
 
     #[test]
     fn mutex_runs_and_reports() {
-        let a = MutexArgs {
-            common: Common { duration: 0.2 },
-            lock_threads: 2,
-            cpu_threads: 1,
-            cs_ns: 100,
-            outside_ns: 100,
-            phase_s: None,
-        };
-        let r = mutex(&a).unwrap();
-        assert_eq!(r.workers, 3);
-        assert_eq!(r.lock_tids.len(), 2);
-        assert_eq!(r.cpu_tids.len(), 1);
-        assert!(r.ops > 0 && r.per_worker_ops_per_s.iter().all(|&o| o > 0.0));
+        for outside_in in [OutsideWork::User, OutsideWork::Futex, OutsideWork::Getppid] {
+            let a = MutexArgs {
+                common: Common { duration: 0.2 },
+                lock_threads: 2,
+                cpu_threads: 1,
+                cs_ns: 100,
+                outside_ns: 100,
+                outside_in,
+                phase_s: None,
+            };
+            let r = mutex(&a).unwrap();
+            assert_eq!(r.workers, 3);
+            assert_eq!(r.lock_tids.len(), 2);
+            assert_eq!(r.cpu_tids.len(), 1);
+            assert!(r.ops > 0 && r.per_worker_ops_per_s.iter().all(|&o| o > 0.0));
+        }
     }
 
     #[test]
