@@ -65,7 +65,7 @@ sched_common::sched_metrics! {
         p_spin: f64,
         #[stat(desc = "Mean lock-wait share counting off-CPU waits")]
         p_wait: f64,
-        #[stat(desc = "Share of the SSC run time that was user-lock traffic (system time)")]
+        #[stat(desc = "Share of the SSC run time that was user-lock traffic (time inside futex(2), sampled at the tick)")]
         p_sys: f64,
         #[stat(desc = "Share of the SSC run time that lock-intensive tasks spent waiting for \
                        other CPUs (synchronous cross-CPU calls: TLB shootdowns)")]

@@ -2437,25 +2437,6 @@ static bool inform_give_way(struct task_struct *p, struct task_ctx *tctx)
 }
 
 /*
- * The rule, within the CPU time the process gets anyway (every run is charged
- * to the task's vtime as usual):
- * - a holder whose slice is running out gets one more slice, once per hold
- *   (the hint's hold count must move for another), once per run, and only
- *   while it has not run more than a slice ahead of its LLC's clock: a thread
- *   that claims to hold a lock forever runs at most two slices in a row and
- *   gains at most a slice of lead;
- * - a waiter (immediate or not) gives its CPU up while a holder of its own
- *   process is preempted, or the thread it names as waited for (hint v2:
- *   the holder, the next owner of a FIFO lock, its queue predecessor) waits
- *   on a queue: spinning then only delays that thread, which gets the CPU;
- * - a barrier waiter gives its CPU up when other work waits for that CPU,
- *   to a thread of its process that has not arrived, when one is queued
- *   there (donated as above), and pays in vtime for the slice it gives up
- *   (inform_barrier_charge);
- * - with --inform-sleep-donate, a waiter that goes to sleep donates the rest
- *   of its slice the same way (donate_on_sleep(); off by default: unfair).
- */
-/*
  * The time @p spends inside futex(2), sampled at the tick as the kernel
  * samples p->stime: a tick that finds the task inside the call charges it a
  * tick (tick_ns). Interrupted in the kernel, a task's saved user registers
@@ -2476,6 +2457,25 @@ static void sample_futex_sys(struct task_struct *p)
 		tctx->run_fsys += tick_ns;
 }
 
+/*
+ * The rule, within the CPU time the process gets anyway (every run is charged
+ * to the task's vtime as usual):
+ * - a holder whose slice is running out gets one more slice, once per hold
+ *   (the hint's hold count must move for another), once per run, and only
+ *   while it has not run more than a slice ahead of its LLC's clock: a thread
+ *   that claims to hold a lock forever runs at most two slices in a row and
+ *   gains at most a slice of lead;
+ * - a waiter (immediate or not) gives its CPU up while a holder of its own
+ *   process is preempted, or the thread it names as waited for (hint v2:
+ *   the holder, the next owner of a FIFO lock, its queue predecessor) waits
+ *   on a queue: spinning then only delays that thread, which gets the CPU;
+ * - a barrier waiter gives its CPU up when other work waits for that CPU,
+ *   to a thread of its process that has not arrived, when one is queued
+ *   there (donated as above), and pays in vtime for the slice it gives up
+ *   (inform_barrier_charge);
+ * - with --inform-sleep-donate, a waiter that goes to sleep donates the rest
+ *   of its slice the same way (donate_on_sleep(); off by default: unfair).
+ */
 void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
 {
 	struct task_ctx *tctx;
