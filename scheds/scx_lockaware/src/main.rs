@@ -315,10 +315,11 @@ struct Opts {
     /// Do not count a user-lock task's time inside futex(2) in its lock-wait share. By
     /// default a task whose lock waits are mostly futex sleeps, at least 1% of its time (a
     /// tenth of --lock-threshold), counts its time inside futex(2) (sampled at the tick) as
-    /// lock time, as the SSC search counts it as waste: two threads on one glibc mutex sleep in
-    /// it for only 5-8% of their time but spend a fifth in the kernel on it, and run 1.77
-    /// times as fast as under EEVDF confined (docs/benchmarks.md section 65). Other system time
-    /// (file reads, page faults) never counts.
+    /// lock time (the SSC search counts every lock-intensive task's futex time as waste, with
+    /// or without this flag): two threads on one glibc mutex sleep in it for only 5-8% of
+    /// their time but spend a fifth in the kernel on it, and run 1.77 times as fast as under
+    /// EEVDF confined (docs/benchmarks.md section 65). Other system time (file reads, page
+    /// faults) never counts.
     #[arg(long)]
     no_lock_sys_share: bool,
 
@@ -1352,12 +1353,15 @@ impl agent::Periodic for Scheduler<'_> {
             if d.action != search::Action::Wait {
                 let (rse, _) = search.window_noise();
                 debug!(
-                    "search: size {} thro {:.3} (window {:.3} ± {:.1}%, x{:.1}) n_lock {} -> {:?}, size {}",
+                    "search: size {} thro {:.3} (window {:.3} ± {:.1}%, x{:.1}; run {:.2} CPUs, \
+                     p_sys {:.3}) n_lock {} -> {:?}, size {}",
                     d.size,
                     d.thro,
                     window.thro(search.params().unseen_traffic),
                     rse.unwrap_or(f64::NAN) * 100.0,
                     search.noise_scale(),
+                    window.run_ns / window.wall_ns.max(1.0),
+                    window.p_sys(),
                     n_lock,
                     d.action,
                     d.new_size

@@ -17,11 +17,11 @@
 //!
 //! where, over the voting window, `run` is the CPU time the lock-intensive tasks got on SSC
 //! CPUs, `spin` the part of it they spent waiting for a lock on the CPU (kernel lock
-//! contention that did not sleep), `lock_sys` the system time of those whose lock waits are
-//! mostly user-lock (futex) sleeps (their time inside `futex(2)`, sampled at the tick, since
-//! session 46: other system time, file reads or page faults, is work), `u` the user-mode time taken to be lost to the same lock
-//! traffic per unit of that system time (`--unseen-lock-traffic`, below), `xcall` the part
-//! they spent waiting for other CPUs to
+//! contention that did not sleep), `lock_sys` their time inside `futex(2)`, sampled at the
+//! tick (since session 46; before, the whole system time of those whose lock waits are mostly
+//! futex sleeps; other system time, file reads or page faults, is work), `u` the user-mode
+//! time taken to be lost to the same lock traffic per unit of that system time
+//! (`--unseen-lock-traffic`, below), `xcall` the part they spent waiting for other CPUs to
 //! run a synchronous cross-CPU call (TLB shootdowns of an address space that runs on several
 //! CPUs: unmapping under one `mmap_lock` on two CPUs did half the work of one CPU while its
 //! thro without `xcall` rose from 0.8 to 1.2, docs/benchmarks.md §41), and `wall` the

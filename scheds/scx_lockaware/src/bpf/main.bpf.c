@@ -2651,12 +2651,12 @@ static u32 window_share(const struct task_ctx *tctx)
  * time inside futex(2) (sample_futex_sys()), when the task's lock waits in its
  * window are mostly user-lock (futex) sleeps and those sleeps take at least a
  * tenth of lock_enter_share of its time (1% by default). Its futex calls, and
- * the switches and wake-ups they cause, are then its lock's traffic: waste
- * like a spinlock's spin (the votes, SPEC.md section 1, "Model"), and lock
- * time for the classification: two threads on one glibc mutex, a CPU each,
- * sleep in it 5-8% of their time and spend 20-25% in the kernel on it
- * (docs/benchmarks.md section 64), while the pair runs 2.5 times as fast on
- * one CPU. The floor keeps out a thread whose futex calls pass events and
+ * the switches and wake-ups they cause, are then its lock's traffic, lock
+ * time for the classification (the votes count every futex tick of a voting
+ * run as waste, gate or not: lockaware_stopping()): two threads on one glibc
+ * mutex, a CPU each, sleep in it 5-8% of their time and spend 20-25% in the
+ * kernel on it (docs/benchmarks.md section 64), while the pair runs 2.5
+ * times as fast on one CPU. The floor keeps out a thread whose futex calls pass events and
  * whose only lock sleep in its window was a short one (threads passing a
  * token through a futex read 60% without it: tests/vm/test_risks.py, risk 6).
  * Only futex(2)'s time counts: a thread that also reads files or faults
@@ -2767,7 +2767,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	struct task_ctx *tctx = lookup_task_ctx(p);
 	struct vote_part *part = NULL;
 	bool was_intensive, voted;
-	u64 now, used, lock_sys;
+	u64 now, used;
 	u32 share;
 
 	if (!tctx || !tctx->started_at)
@@ -2797,9 +2797,8 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	tctx->win_spin += tctx->run_spin;
 	tctx->win_block += tctx->run_block;
 	tctx->win_ublock += tctx->run_ublock;
-	/* Only the votes need it otherwise: not on every task's every switch. */
-	lock_sys = lock_sys_share ? lock_sys_ns(tctx) : 0;
-	tctx->win_lsys += lock_sys;
+	if (lock_sys_share)
+		tctx->win_lsys += lock_sys_ns(tctx);
 	if (tctx->win_run + tctx->win_block > lock_window_ns) {
 		tctx->win_run /= 2;
 		tctx->win_spin /= 2;
@@ -2858,11 +2857,21 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		vote_add(part, STAT_VOTE_SPIN_NS, tctx->run_spin);
 		vote_add(part, STAT_VOTE_XCALL_NS, tctx->run_xcall);
 		vote_add(part, STAT_VOTE_BLOCK_NS, tctx->run_block);
-		/* User-lock traffic, waste (search/src/lib.rs, "The throughput estimate"). */
-		if (!lock_sys_share)
-			lock_sys = lock_sys_ns(tctx);
-		if (lock_sys)
-			vote_add(part, STAT_VOTE_LOCK_SYS_NS, lock_sys);
+		/*
+		 * User-lock traffic, waste (search/src/lib.rs, "The throughput
+		 * estimate"): all of the run's time inside futex(2), without
+		 * lock_sys_ns()'s gate. The gate asks whether futex time is lock
+		 * time for the share; for the votes no futex call is useful work
+		 * whatever it waits for, and a gate decided on the decayed window
+		 * lags a resize: two threads on one mutex, confined to 1 CPU, hardly
+		 * sleep (window under the gate's 1%), and for 100-200 ms after the
+		 * search moved them to 2 CPUs their futex time did not count
+		 * (p_sys 0.005-0.07 against 0.13-0.27 once the gate opened), so
+		 * the probe of 2 read 1.8-2.0 CPUs of work where the pair did half
+		 * of what it did on 1 (docs/benchmarks.md section 66).
+		 */
+		if (tctx->run_fsys)
+			vote_add(part, STAT_VOTE_LOCK_SYS_NS, tctx->run_fsys);
 	}
 	tctx->run_spin = 0;
 	tctx->run_xcall = 0;
