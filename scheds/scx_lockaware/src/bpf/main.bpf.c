@@ -2656,9 +2656,10 @@ static u32 window_share(const struct task_ctx *tctx)
  * run as waste, gate or not: lockaware_stopping()): two threads on one glibc
  * mutex, a CPU each, sleep in it 5-8% of their time and spend 20-25% in the
  * kernel on it (docs/benchmarks.md section 64), while the pair runs 2.5
- * times as fast on one CPU. The floor keeps out a thread whose futex calls pass events and
- * whose only lock sleep in its window was a short one (threads passing a
- * token through a futex read 60% without it: tests/vm/test_risks.py, risk 6).
+ * times as fast on one CPU. The floor keeps out a thread whose futex calls
+ * pass events and whose only lock sleep in its window was a short one
+ * (threads passing a token through a futex read 60% without it:
+ * tests/vm/test_risks.py, risk 6).
  * Only futex(2)'s time counts: a thread that also reads files or faults
  * pages spends that system time on other work (session 45 counted all of
  * p->stime, and a mutex beside page-cache reads lost 28% in one of three
