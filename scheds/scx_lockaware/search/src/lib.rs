@@ -422,6 +422,9 @@ pub struct Search {
     class_seen: VecDeque<(Duration, usize)>,
     /// Windows not judged because fewer lock-intensive tasks than SSC CPUs were there.
     short_windows: u64,
+    /// The largest class ([`Search::class_size`]) of any window this search has kept votes
+    /// of since it (re)started; 0 = none yet ([`Search::feed_parts`]).
+    judged_class: usize,
     /// Whether every window added since the last decision had the whole class at its start
     /// and end: only then may one comparison decide alone ([`Search::streak`]).
     whole_class: bool,
@@ -547,6 +550,7 @@ impl Search {
             window_start_n_lock: None,
             class_seen: VecDeque::new(),
             short_windows: 0,
+            judged_class: 0,
             whole_class: true,
             window_noise: (None, None),
             window_thro: 0.0,
@@ -618,7 +622,13 @@ impl Search {
     /// - a comparison made while part of the class was missing (at a window's start or end)
     ///   needs its second window: the missing tasks' work is not in thro, and a larger size
     ///   loses more of it than a smaller one that its present tasks still fill; for the same
-    ///   reason such a window does not count against a settled search's band.
+    ///   reason such a window does not count against a settled search's band;
+    /// - a class that grows past every count the search kept votes of, before it settles,
+    ///   restarts it: what it measured, the reference of its next comparison above all, was
+    ///   the work of a smaller class (mmap's first size judged while only the harness was
+    ///   lock-intensive read 0.48–0.56 where the two threads read 0.95, and 2 CPUs were kept
+    ///   at half the speed of 1, docs/benchmarks.md §67.4). A settled search restarts when
+    ///   its working cores change (figure 3.31), as before.
     pub fn feed(&mut self, now: Duration, n_lock: usize, window: &Votes) -> Decision {
         self.feed_parts(now, n_lock, std::slice::from_ref(window))
     }
@@ -645,6 +655,10 @@ impl Search {
             }
             self.short_windows += 1;
             return self.wait(now);
+        }
+        if self.phase != Phase::Stopped && self.judged_class > 0 && class > self.judged_class {
+            self.votes.add(window);
+            return self.restart(now, self.votes.thro(self.p.unseen_traffic));
         }
         self.votes.add(window);
         self.whole_class &= start.min(n_lock) >= class;
@@ -707,6 +721,7 @@ impl Search {
         self.size_last = 0;
         self.size_last2 = 0;
         self.measured.clear();
+        self.judged_class = 0;
         self.moved_at = now;
         self.fresh = true;
         self.out_of_band = 0;
@@ -764,6 +779,7 @@ impl Search {
                 });
             }
         }
+        self.judged_class = self.judged_class.max(n_lock);
         // A judged window needs its votes (figure 3.30, line 24); a dropped one (above) does
         // not: the agent ends the one after a move as soon as the tasks have followed, often
         // within a few ms, and waiting there for a judged window's votes made it drop the
@@ -2156,6 +2172,56 @@ mod tests {
                 assert_eq!(s.size(), want, "{kind:?} {two}: tried {tried:?}");
                 assert_eq!(tried.len() > 2, again, "{kind:?} {two}: tried {tried:?}");
             }
+        }
+    }
+
+    #[test]
+    fn a_class_that_grows_before_the_search_settles_restarts_it() {
+        // mmap at 2 vCPUs (docs/benchmarks.md §67.4): the harness alone is lock-intensive for
+        // the first windows and does 0.55 of a CPU; then the two threads join (one at the end
+        // of a window the search judges, which lets it grow), which do 0.95 on 1 CPU and 1.0
+        // on 2. Judged against the harness's 0.55, 2 CPUs won and were kept;
+        // the class's growth restarts the search, which then ends at 1. A class that only
+        // flickers below its largest count restarts nothing. The agent's price per CPU (the
+        // cost and thro's bias).
+        let p = |kind: Kind| Params {
+            initial: 1,
+            thro_bias: DEFAULT_THRO_BIAS,
+            ..kind.params(Mode::Refine, 2)
+        };
+        for kind in KINDS {
+            let mut s = Search::new(p(kind));
+            let mut tried = vec![s.size()];
+            for i in 0..100u32 {
+                // One thread joins at the end of the third window, the other after it.
+                let n_lock = [1, 1, 2].get(i as usize).copied().unwrap_or(3);
+                let size = s.size();
+                let t = if i < 3 {
+                    0.55
+                } else if size == 1 {
+                    0.95
+                } else {
+                    1.0
+                };
+                let d = s.feed(MS * 100 * i, n_lock, &kind.window(size.min(n_lock), t));
+                if d.new_size != *tried.last().unwrap() {
+                    tried.push(d.new_size);
+                }
+            }
+            assert_eq!(s.phase(), Phase::Stopped, "{kind:?}: tried {tried:?}");
+            assert_eq!(s.size(), 1, "{kind:?}: tried {tried:?}");
+            assert_eq!(s.restarts(), 1, "{kind:?}: tried {tried:?}");
+
+            // The class at 3 from the start, one task missing at a window's end now and then.
+            let mut s = Search::new(p(kind));
+            for i in 0..100u32 {
+                let n_lock = if i % 7 == 5 { 2 } else { 3 };
+                let size = s.size();
+                let t = if size == 1 { 0.95 } else { 1.0 };
+                s.feed(MS * 100 * i, n_lock, &kind.window(size, t));
+            }
+            assert_eq!(s.restarts(), 0, "{kind:?}");
+            assert_eq!(s.size(), 1, "{kind:?}");
         }
     }
 
