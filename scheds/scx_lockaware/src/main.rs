@@ -224,7 +224,9 @@ struct Opts {
 
     /// SSC search: "paper" (figure 3.31: double after two wins, go back after two losses and
     /// stop) or "refine" (after the overshoot, search between the last good size and the
-    /// overshooting one, probing where a parabola through the sizes already judged peaks).
+    /// overshooting one, probing where a parabola through the sizes already judged peaks; a
+    /// climb that wins at its cap probes below it where the curve bends, and judges its first
+    /// size again where the cap is next to it, as 1 -> 2).
     #[arg(long, value_name = "MODE", default_value = "refine")]
     search: search::Mode,
 
