@@ -1186,16 +1186,14 @@ impl Search {
             _ => (0, 0.0),
         };
         let &(b, fb) = below.last()?;
-        if below.len() == 1 && cap == b + 1 {
-            return Some((b, self.p.min - 1));
-        }
         let fc = value(cap, &cap_thro);
         let (low, high) = ((fb - fa) / (b - a) as f64, (fc - fb) / (cap - b) as f64);
-        if low <= 0.0 || high >= CAP_BEND * low {
-            return None;
-        }
-        if cap == b + 1 {
+        let bends = low > 0.0 && high < CAP_BEND * low;
+        if cap == b + 1 && (below.len() == 1 || bends) {
             return Some((b, a.max(self.p.min - 1)));
+        }
+        if !bends {
+            return None;
         }
         let inside = |p: usize| p > b && p < cap;
         let probe = parabola_peak((a as f64, fa), (b as f64, fb), (cap as f64, fc))
