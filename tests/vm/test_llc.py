@@ -58,9 +58,13 @@ def test_lock_tasks_stay_in_their_cache():
     assert m["nr_llcs"] == 2
     assert m["ssc_dispatch"] > 100, m["ssc_dispatch"]
     # Each LLC's SSC CPUs serve their own queue: only a task that waited queue_max_wait_ns
-    # crosses (measured 1-2.5% of SSC dispatches).
-    assert m["ssc_dispatch_far"] < 0.05 * m["ssc_dispatch"], m
-    # Measured with per-LLC queues: 55 to 119 of 472 samples (12-25%, 12 runs; the moves follow
-    # the far dispatches, so the TCG host's noise sets the spread); 253 of 472 (54%) with the
-    # global queue of the build before (16a3be8), which fails here.
-    assert pairs > 100 and moves < pairs / 3, (moves, pairs)
+    # crosses. With one SSC CPU per cache (this set-up, 11 runs on 2-core hosts, CI's among
+    # them): 1.3-5.0% of SSC dispatches (1-2.5% with all four CPUs in the SSC). A global queue
+    # hands the head to whichever SSC CPU asks first, half of them in the other cache.
+    assert m["ssc_dispatch_far"] < 0.10 * m["ssc_dispatch"], m
+    # The moves follow the far dispatches (a task crosses only after it waited
+    # queue_max_wait_ns at its queue's head; what kept it waiting, hogs served first or the
+    # host's time-slicing of 4 vCPUs on 2 cores, is not separated), so the noise sets the
+    # spread: 65 to 155 of 472 samples (14-33%) in the 11 runs above; with all four CPUs in
+    # the SSC, 253 of 472 (54%) with the global queue of the build before (16a3be8).
+    assert pairs > 100 and moves < 0.45 * pairs, (moves, pairs)
