@@ -1,19 +1,23 @@
 #!/bin/sh
 # In a 2-vCPU 7.2 guest: stress-ng --futex 2 (4 s) under EEVDF and under scx_lockaware without
-# lock tracing (the base scheduling), alternated 3 times. At 3.5 s the stressors' counters from
-# /proc/PID/sched (switches voluntary/involuntary, migrations, run-queue wait) and the CPUs'
-# idle time over the run from /proc/stat.
+# lock tracing (the base scheduling), alternated 4 times (the first run: 3, with a snap() that
+# read /proc/PID/sched). At 3.5 s the stressors' counters (came back empty in the guest:
+# docs/benchmarks.md §68.7) and the CPUs' idle time over the run from /proc/stat.
 O=/work/main/results/s49/futex72
 B=/work/main/results/s48/la-final
 cd /dev/shm
 snap() {
+  # /proc/PID/sched is absent on this 7.2 build: switches from status, run and run-queue
+  # wait (ns) and timeslices from schedstat.
   for p in /proc/[0-9]*; do
     c=$(cat $p/comm 2>/dev/null) || continue
     case "$c" in stress-ng-futex*) ;; *) continue ;; esac
-    awk -v c="$c" '/^nr_switches/{s=$3} /^nr_voluntary_switches/{v=$3} /^nr_involuntary_switches/{i=$3} /se.nr_migrations/{m=$3} /wait_sum/{w=$3} /se.sum_exec_runtime/{r=$3} END{printf "%s sw=%d vol=%d invol=%d mig=%d wait_ms=%.0f run_ms=%.0f\n", c, s, v, i, m, w, r}' $p/sched
+    v=$(awk '/^voluntary_ctxt_switches/{print $2}' $p/status 2>/dev/null)
+    i=$(awk '/^nonvoluntary_ctxt_switches/{print $2}' $p/status 2>/dev/null)
+    echo "$c vol=$v invol=$i schedstat=$(cat $p/schedstat 2>/dev/null)"
   done
 }
-for rep in 1 2 3; do
+for rep in 1 2 3 4; do
 for v in eevdf base; do
   if [ $v = base ]; then
     $B --no-futex --no-kernel-locks --no-xcall-waits > $O/sched-$rep.log 2>&1 &
