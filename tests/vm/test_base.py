@@ -425,19 +425,20 @@ def sem_pair_on_cpu1(secs):
     return float(re.search(r'"ops_per_s":([0-9.]+)', out).group(1))
 
 
-def sem_pair_alone_then_beside_a_hog(stats):
-    """The pinned pair's ops/s alone, then beside a CPU hog pinned to CPU 1 too, and the hog's
-    share of CPU 1 meanwhile; `stats` (the scheduler's, or any object whose get() returns a
-    dict) read after each part. Returns (alone, stats, beside, hog share, stats)."""
-    alone = sem_pair_on_cpu1(3)
+def sem_pair_alone_then_beside_a_hog(stats, pair=sem_pair_on_cpu1, hog_cpus="1"):
+    """A semaphore pair's ops/s alone (`pair(secs)`: by default the pinned pair on CPU 1),
+    then beside a CPU hog on `hog_cpus`, and the hog's CPU share meanwhile (of one CPU);
+    `stats` (the scheduler's, or any object whose get() returns a dict) read after each part.
+    Returns (alone, stats, beside, hog share, stats)."""
+    alone = pair(3)
     m_alone = stats.get()
-    h = Hogs(1, cpus="1")
+    h = Hogs(1, cpus=hog_cpus)
     try:
         time.sleep(0.5)
         hog = h.pids()[0]
         before = cpu_ns(hog, hog)
         t0 = time.monotonic()
-        shared = sem_pair_on_cpu1(3)
+        shared = pair(3)
         hog_share = (cpu_ns(hog, hog) - before) / 1e9 / (time.monotonic() - t0)
     finally:
         h.kill()
@@ -466,5 +467,51 @@ def test_a_hand_off_on_the_wakers_cpu_preempts_from_the_local_queue_and_starves_
     assert m_alone["wake_preempt_local"] > 1000, m_alone
     assert m_alone["pinned_requeue"] > m_alone["wake_preempt_local"] // 2, m_alone
     assert m_alone["wake_preempt_local"] <= m_alone["wake_preempt"]
+    assert hog_share > 0.3, hog_share
+    assert shared > 0.1 * alone, (shared, alone)
+
+
+def sem_pair_on_cpus_0_1(secs):
+    """ops/s of one semaphore ping-pong pair free to run on CPUs 0 and 1
+    (`scx-workloads micro sem --workers 1` under `taskset -c 0-1`)."""
+    out = subprocess.run(["taskset", "-c", "0-1", str(ROOT / "target/release/scx-workloads"),
+                          "micro", "sem", "--workers", "1", "--duration", str(secs)],
+                         capture_output=True, text=True, timeout=120).stdout
+    return float(re.search(r'"ops_per_s":([0-9.]+)', out).group(1))
+
+
+def unpinned_hand_offs(*flags):
+    """An unpinned semaphore pair on CPUs 0-1 beside a CPU hog pinned to CPU 0 (so that no
+    CPU the pair may use is idle), then again with a second hog free on CPUs 0-1: the pair's
+    ops/s alone and beside the second hog, the second hog's CPU share meanwhile (of one
+    CPU), and the scheduler's counters after each part."""
+    with attached("--no-futex", "--no-kernel-locks", *flags, hogs=1, cpus="0") as r:
+        time.sleep(0.5)
+        r.stats.get()
+        return sem_pair_alone_then_beside_a_hog(r.stats, sem_pair_on_cpus_0_1, "0-1")
+
+
+def test_an_unpinned_hand_off_waker_follows_its_short_wakee_on_the_local_queue():
+    """The waker a local hand-off preempted (wake_preempt_local) goes to the local queue's
+    tail behind its wakee, without a dispatch() round, when it could run elsewhere too, if no
+    CPU it may use is idle, nothing else waits for the CPU and the wakee's last run was
+    shorter than --handoff-follow-us (handoff_follow); --handoff-follow-us 0 turns it off.
+    Checked with an unpinned semaphore pair on CPUs 0-1 beside a hog pinned to CPU 0: the
+    path is taken by default and never with 0. A CPU hog that then joins on CPUs 0-1 still
+    gets a fair part of a CPU (the follow needs nothing queued for the CPU, and a CPU that
+    has not dispatched for a slice serves its queue in vtime order again), and the pair goes
+    on (docs/benchmarks.md section 69)."""
+    alone, m_alone, shared, hog_share, m_hog = unpinned_hand_offs()
+    off, m_off, _, _, _ = unpinned_hand_offs("--handoff-follow-us", "0")
+    print(f"pair alone: {alone:.0f} ops/s, {m_alone['handoff_follow']} wakers followed of "
+          f"{m_alone['wake_preempt_local']} local hand-offs; beside a second hog: {shared:.0f} "
+          f"ops/s, hog {hog_share:.0%} of a CPU, {m_hog['handoff_follow']} followed of "
+          f"{m_hog['wake_preempt_local']}; with --handoff-follow-us 0: {off:.0f} ops/s, "
+          f"{m_off['handoff_follow']} followed of {m_off['wake_preempt_local']}")
+    assert m_alone["wake_preempt_local"] > 300, m_alone
+    assert m_alone["handoff_follow"] > m_alone["wake_preempt_local"] // 2, m_alone
+    assert m_alone["handoff_follow"] <= m_alone["wake_preempt_local"], m_alone
+    assert m_off["wake_preempt_local"] > 300, m_off
+    assert m_off["handoff_follow"] == 0, m_off
     assert hog_share > 0.3, hog_share
     assert shared > 0.1 * alone, (shared, alone)

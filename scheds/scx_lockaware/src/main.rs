@@ -282,6 +282,22 @@ struct Opts {
     )]
     wake_preempt_min_run_us: u64,
 
+    /// A task that wakes another on its own CPU, with nothing else waiting there, is preempted
+    /// by it at once (a local hand-off, wake_preempt_local). If no CPU is idle then, and the
+    /// woken task's last run was shorter than this, microseconds (0 to --slice-us; 0: never),
+    /// the waker waits for the CPU behind it on the CPU's local queue rather than on its vtime
+    /// queue, which saves a dispatch round per hand-off (a ping-pong of two tasks on one
+    /// CPU). There no other CPU can take the waker, so it waits up to that woken task's run
+    /// even if a CPU goes idle meanwhile. Tasks pinned to one CPU always wait there
+    /// (docs/benchmarks.md sections 50 and 69).
+    #[arg(
+        long,
+        value_name = "US",
+        default_value = "500",
+        allow_hyphen_values = true
+    )]
+    handoff_follow_us: u64,
+
     /// The queues of an LLC even out: a CPU takes the first task of a queue that holds two
     /// tasks more than its own only if that task has gone unserved at least this long
     /// (waited there, or been runnable without sleeping, as a thread that yields every few
@@ -423,6 +439,7 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
             "--wake-preempt-min-run-us",
             Some(opts.wake_preempt_min_run_us),
         ),
+        ("--handoff-follow-us", Some(opts.handoff_follow_us)),
         ("--wake-credit-us", opts.wake_credit_us),
     ] {
         if let Some(v) = value.filter(|v| *v > opts.slice_us) {
@@ -837,6 +854,7 @@ impl<'a> Scheduler<'a> {
         rodata.balance_queues = !opts.no_balance;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;
+        rodata.handoff_follow_ns = opts.handoff_follow_us * 1000;
         rodata.balance_min_wait_ns = opts.balance_min_wait_us.unwrap_or(opts.slice_us) * 1000;
         rodata.wake_credit_ns = opts.wake_credit_us.unwrap_or(opts.slice_us) * 1000;
         rodata.inform_sleep_donate = opts.inform_sleep_donate;
@@ -1617,6 +1635,13 @@ mod tests {
         );
         assert!(check_flags(&parse(&["--wake-preempt-min-run-us", "0"]).unwrap()).is_ok());
         assert!(parse(&["--wake-preempt-min-run-us", "-1"]).is_err());
+        let e = check_flags(&parse(&["--handoff-follow-us", "5001"]).unwrap()).unwrap_err();
+        assert!(
+            e.contains("--handoff-follow-us 5001") && e.contains("0 to 5000"),
+            "{e}"
+        );
+        assert!(check_flags(&parse(&["--handoff-follow-us", "0"]).unwrap()).is_ok());
+        assert!(parse(&["--handoff-follow-us", "-1"]).is_err());
         let e = check_flags(&parse(&["--wake-credit-us", "5001"]).unwrap()).unwrap_err();
         assert!(
             e.contains("--wake-credit-us 5001") && e.contains("0 to 5000"),

@@ -148,6 +148,11 @@ sched_common::sched_metrics! {
             "Of the immediate ones, wake-ups on the waker's own CPU with nothing else waiting \
              there: the woken task went to the head of the local queue, which preempts \
              without a kick and runs it without a dispatch",
+        handoff_follow = lockaware_stat_STAT_HANDOFF_FOLLOW:
+            "Of those, wakers that could run elsewhere queued again behind their wakee on \
+             the local queue, without a dispatch (no CPU was idle, still nothing waited \
+             there, the CPU had dispatched within the last slice and the wakee's last run \
+             was shorter than --handoff-follow-us)",
         ssc_wake_preempt = lockaware_stat_STAT_SSC_WAKE_PREEMPT:
             "Of the immediate ones, lock-intensive tasks woken onto the SSC queue that \
              preempted an SSC CPU (the one they last ran on, else their waker's, else \
@@ -260,7 +265,7 @@ impl Metrics {
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{}/{} | \
              disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
-             yield {} (kept {}) wake-preempt {} (local {} ssc {}/{} late {}; gran {} defer {}) capped {}us",
+             yield {} (kept {}) wake-preempt {} (local {} follow {} ssc {}/{} late {}; gran {} defer {}) capped {}us",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -286,6 +291,7 @@ impl Metrics {
             self.yield_kept_holder,
             self.wake_preempt,
             self.wake_preempt_local,
+            self.handoff_follow,
             self.ssc_wake_preempt,
             self.ssc_wake_preempt_other,
             self.wake_preempt_late,

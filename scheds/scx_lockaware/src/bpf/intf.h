@@ -91,6 +91,7 @@ enum lockaware_stat {
 	STAT_WAKE_PREEMPT,	/* a woken task preempted a task ahead of it in vtime */
 	STAT_WAKE_PREEMPT_LATE,	/* ... at a tick, once that task had run its minimum */
 	STAT_WAKE_PREEMPT_LOCAL, /* ... at once, from the head of the waker's local queue */
+	STAT_HANDOFF_FOLLOW,	/* ... its waker (any affinity) requeued behind it locally */
 	STAT_SSC_WAKE_PREEMPT,	/* ... of an SSC CPU, for a lock-intensive task on the SSC queue */
 	STAT_SSC_WAKE_PREEMPT_OTHER, /* ... not its last CPU nor its waker's: those ran RT etc. */
 	STAT_WAKE_GRAN,		/* woken task queued without preempting: vtime gap <= gran */

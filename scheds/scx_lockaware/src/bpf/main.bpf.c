@@ -67,6 +67,8 @@ const volatile bool wake_preempt = true;
 const volatile u64 wake_preempt_gran_ns = 1000000ULL;
 /* ... and how long the running task has run before a wake-up may preempt it (ns). */
 const volatile u64 wake_preempt_min_run_ns = 1000000ULL;
+/* --handoff-follow-us: see handoff_follows(); 0 = never. */
+const volatile u64 handoff_follow_ns = 500000ULL;
 /* With no idle CPU, a woken task may go to its waker's CPU (wake_affine_cpu()). */
 const volatile bool wake_affine = false;
 /* A barrier waiter that gives its CPU up pays the slice it gives up (inform_give_way()). */
@@ -322,6 +324,8 @@ struct cpu_ctx {
 	 * CPU's run-queue lock only.
 	 */
 	s32 handoff_waker;
+	/* The wakee of that hand-off last ran less than handoff_follow_ns. */
+	bool handoff_short;
 };
 
 struct {
@@ -371,6 +375,7 @@ enum lock_sleep_why {
 /* Per-task state. */
 struct task_ctx {
 	u64 started_at;	/* when the task last started running (ns) */
+	u64 last_run;	/* how long its last run was (ns), 0 before one */
 	u64 queued_at;	/* when the task was last queued on a shared queue (ns) */
 	u32 vtime_llc;	/* the LLC whose clock the task's vtime follows */
 	bool lock_intensive;
@@ -952,11 +957,13 @@ static enum wakee_verdict wakee_preempts_now(struct task_struct *p, s32 cpu, s32
  * wake_affine()) put on their waker's CPU. The waker, queued again on the
  * CPU's own queue, is dispatched when @p sleeps, so the CPU keeps calling
  * dispatch() (pinned_local_ok()'s concern) and nothing waits on it; a waker
- * that may run on this CPU only follows @p on the local queue instead (noted
- * here as the CPU's handoff_waker, requeued by enqueue()). Returns false,
- * having inserted nothing, when @p does not preempt.
+ * that may run on this CPU only, or one whose wakee ran briefly last time
+ * (@tctx, @p's context, or NULL: handoff_follows()), follows @p on the local
+ * queue instead (noted here as the CPU's handoff_waker, requeued by
+ * enqueue()). Returns false, having inserted nothing, when @p does not preempt.
  */
-static bool insert_local_wakee(struct task_struct *p, s32 cpu, u64 enq_flags)
+static bool insert_local_wakee(struct task_struct *p, s32 cpu, u64 enq_flags,
+			       const struct task_ctx *tctx)
 {
 	struct cpu_ctx *cctx;
 
@@ -966,8 +973,10 @@ static bool insert_local_wakee(struct task_struct *p, s32 cpu, u64 enq_flags)
 	stat_inc(STAT_WAKE_PREEMPT);
 	stat_inc(STAT_WAKE_PREEMPT_LOCAL);
 	cctx = cpu_ctx_of(cpu);
-	if (cctx)
+	if (cctx) {
 		cctx->handoff_waker = bpf_get_current_task_btf()->pid;
+		cctx->handoff_short = tctx && tctx->last_run < handoff_follow_ns;
+	}
 	return true;
 }
 
@@ -1252,6 +1261,31 @@ static bool only_kthreads_wait(s32 cpu)
 }
 
 /*
+ * Whether @p, queued again at the end of a run on @cpu (not woken), is the
+ * waker a local hand-off just preempted there (insert_local_wakee()) and may
+ * follow its wakee on the local queue, which runs it when the wakee sleeps
+ * without a dispatch() round: in a ping-pong of two tasks on one CPU (a
+ * futex or pipe waker and its waiter) that round was a fifth of the BPF time
+ * of each cycle (docs/benchmarks.md section 69). The caller found no CPU
+ * idle. Only while pinned_local_ok(@cpu) (nothing else waits for the CPU, and
+ * it has dispatched within the last slice, so that it keeps serving its
+ * queues in vtime order), and only after a wakee whose last run was shorter
+ * than handoff_follow_ns: on the local queue the waker cannot be stolen by a
+ * CPU that goes idle meanwhile, so it waits for its wakee's run, which is
+ * expected to be that short. A one-CPU waker follows on the same terms
+ * without that limit (enqueue()): it has nowhere else to go.
+ */
+static bool handoff_follows(const struct task_struct *p, s32 cpu)
+{
+	struct cpu_ctx *cctx = cpu_ctx_of(cpu);
+
+	if (!cctx || cctx->handoff_waker != p->pid)
+		return false;
+	cctx->handoff_waker = 0;
+	return cctx->handoff_short && pinned_local_ok(cpu);
+}
+
+/*
  * @p, on @cpu, is a lock-intensive task outside the SSC that the SSC admits: a
  * shrink left it running there (or it was placed before one).
  */
@@ -1305,7 +1339,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 			 */
 			if (cpu == bpf_get_smp_processor_id() &&
 			    !scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL)) {
-				if (!insert_local_wakee(p, cpu, enq_flags))
+				if (!insert_local_wakee(p, cpu, enq_flags, NULL))
 					scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
 				return;
 			}
@@ -1450,6 +1484,11 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		stat_inc(STAT_KICK_IDLE);
 		return;
 	}
+	if (requeue && own_cpu && handoff_follows(p, cpu)) {
+		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
+		stat_inc(STAT_HANDOFF_FOLLOW);
+		return;
+	}
 
 	/*
 	 * No idle CPU: the task waits on its CPU's own queue, where it last ran
@@ -1467,7 +1506,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 	 */
 	local = !requeue && own_cpu && cpu == bpf_get_smp_processor_id() &&
 		!scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL) && nothing_queued_for(cpu);
-	if (local && insert_local_wakee(p, cpu, enq_flags))
+	if (local && insert_local_wakee(p, cpu, enq_flags, tctx))
 		return;
 	if (tctx)
 		note_queued(p, tctx, cpu_dsq(cpu), cpu, p->scx.dsq_vtime);
@@ -2775,6 +2814,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		return;
 	now = scx_bpf_now();
 	used = now - tctx->started_at;
+	tctx->last_run = used;
 	/* Weighted vruntime: nice 0 (weight 100) advances at wall speed. */
 	scx_bpf_task_set_dsq_vtime(p, p->scx.dsq_vtime +
 				      scale_by_task_weight_inverse(p, used));
