@@ -1272,17 +1272,17 @@ static bool only_kthreads_wait(s32 cpu)
  * queues in vtime order), and only after a wakee whose last run was shorter
  * than handoff_follow_ns: on the local queue the waker cannot be stolen by a
  * CPU that goes idle meanwhile, so it waits for its wakee's run, which is
- * expected to be that short. A one-CPU waker follows on the same terms
- * without that limit (enqueue()): it has nowhere else to go.
+ * expected to be that short. A one-CPU waker (@pinned) follows on the same
+ * terms without that limit: it has nowhere else to go.
  */
-static bool handoff_follows(const struct task_struct *p, s32 cpu)
+static bool handoff_follows(const struct task_struct *p, s32 cpu, bool pinned)
 {
 	struct cpu_ctx *cctx = cpu_ctx_of(cpu);
 
 	if (!cctx || cctx->handoff_waker != p->pid)
 		return false;
 	cctx->handoff_waker = 0;
-	return cctx->handoff_short && pinned_local_ok(cpu);
+	return (pinned || cctx->handoff_short) && pinned_local_ok(cpu);
 }
 
 /*
@@ -1363,17 +1363,10 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		 * CPU has not dispatched for a slice, its queue serves in
 		 * vtime order again.
 		 */
-		if (!(enq_flags & SCX_ENQ_WAKEUP)) {
-			struct cpu_ctx *cctx = cpu_ctx_of(cpu);
-
-			if (cctx && cctx->handoff_waker == p->pid) {
-				cctx->handoff_waker = 0;
-				if (pinned_local_ok(cpu)) {
-					scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
-					stat_inc(STAT_PINNED_REQUEUE);
-					return;
-				}
-			}
+		if (!(enq_flags & SCX_ENQ_WAKEUP) && handoff_follows(p, cpu, true)) {
+			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
+			stat_inc(STAT_PINNED_REQUEUE);
+			return;
 		}
 		if (!tctx)
 			tctx = lookup_task_ctx(p);
@@ -1484,7 +1477,7 @@ void BPF_STRUCT_OPS(lockaware_enqueue, struct task_struct *p, u64 enq_flags)
 		stat_inc(STAT_KICK_IDLE);
 		return;
 	}
-	if (requeue && own_cpu && handoff_follows(p, cpu)) {
+	if (requeue && own_cpu && handoff_follows(p, cpu, false)) {
 		scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, enq_flags);
 		stat_inc(STAT_HANDOFF_FOLLOW);
 		return;
