@@ -119,13 +119,16 @@ static __always_inline u64 vtime_clamp_credit(u64 vtime, u64 now, u64 max_credit
  * anywhere allowed), then any idle CPU: the previous one, its SMT sibling
  * @prev_sib (same L1/L2; -1 if none), then within @llc_mask, then anywhere
  * allowed. @llc_mask must already be restricted to
- * the task's allowed CPUs. The returned CPU's idle bit has been claimed.
+ * the task's allowed CPUs; @llc_is_all says it is all of them (a machine of
+ * one LLC), which skips the searches "anywhere allowed": they would scan the
+ * same CPUs again. The returned CPU's idle bit has been claimed.
  * Returns a negative value when no CPU is idle.
  */
 static __always_inline s32 pick_idle_cpu_core_first(const struct task_struct *p,
 						    s32 prev_cpu,
 						    const struct cpumask *llc_mask,
-						    bool smt, s32 prev_sib)
+						    bool smt, s32 prev_sib,
+						    bool llc_is_all)
 {
 	const struct cpumask *idle_smt;
 	bool prev_core_idle = false;
@@ -145,9 +148,11 @@ static __always_inline s32 pick_idle_cpu_core_first(const struct task_struct *p,
 		cpu = scx_bpf_pick_idle_cpu(llc_mask, SCX_PICK_IDLE_CORE);
 		if (cpu >= 0)
 			return cpu;
-		cpu = scx_bpf_pick_idle_cpu(p->cpus_ptr, SCX_PICK_IDLE_CORE);
-		if (cpu >= 0)
-			return cpu;
+		if (!llc_is_all) {
+			cpu = scx_bpf_pick_idle_cpu(p->cpus_ptr, SCX_PICK_IDLE_CORE);
+			if (cpu >= 0)
+				return cpu;
+		}
 	}
 
 	if (prev_allowed && scx_bpf_test_and_clear_cpu_idle(prev_cpu))
@@ -158,7 +163,7 @@ static __always_inline s32 pick_idle_cpu_core_first(const struct task_struct *p,
 		return prev_sib;
 
 	cpu = scx_bpf_pick_idle_cpu(llc_mask, 0);
-	if (cpu >= 0)
+	if (cpu >= 0 || llc_is_all)
 		return cpu;
 
 	return scx_bpf_pick_idle_cpu(p->cpus_ptr, 0);

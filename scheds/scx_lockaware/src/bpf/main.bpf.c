@@ -611,16 +611,25 @@ static struct bpf_cpumask *scratch_mask(void)
  */
 static s32 pick_idle_cpu(struct task_struct *p, s32 prev_cpu)
 {
-	struct bpf_cpumask *mask = scratch_mask();
+	struct bpf_cpumask *mask;
 	struct llc_ctx *lctx;
 
+	/*
+	 * One LLC: it is every CPU @p may use, so one search of @p's allowed
+	 * CPUs does, without the mask to build (select_cpu()'s cost per wake-up,
+	 * docs/benchmarks.md section 70).
+	 */
+	if (nr_llcs == 1)
+		return pick_idle_cpu_core_first(p, prev_cpu, p->cpus_ptr, smt_enabled,
+						sibling_of(prev_cpu), true);
+	mask = scratch_mask();
 	lctx = lookup_llc_ctx(cpu_to_llc(prev_cpu));
 	if (!mask || !lctx || !lctx->cpumask)
 		return -ENOENT;
 
 	bpf_cpumask_and(mask, cast_mask(lctx->cpumask), p->cpus_ptr);
 	return pick_idle_cpu_core_first(p, prev_cpu, cast_mask(mask), smt_enabled,
-					sibling_of(prev_cpu));
+					sibling_of(prev_cpu), false);
 }
 
 /*
