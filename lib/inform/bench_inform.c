@@ -54,5 +54,11 @@ int main(void)
 	BEST("inform_ttas lock+unlock", inform_ttas_lock(&ttas); inform_ttas_unlock(&ttas));
 	BEST("inform_ticket lock+unlock", inform_ticket_lock(&ticket); inform_ticket_unlock(&ticket));
 	BEST("hint only (hold_begin + hold_end)", inform_hold_begin(); inform_hold_end());
+	struct inform_slice_counts sc;
+
+	inform_rseq_slice_counts(&sc);
+	printf("rseq slice extension: %s (INFORM_RSEQ_SLICE=1 asks; %llu grants)\n",
+	       sc.threads ? "requested around every hold" : "not in force",
+	       (unsigned long long)sc.grants);
 	return 0;
 }

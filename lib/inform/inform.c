@@ -14,14 +14,18 @@
 #include "inform.h"
 #include "inform_tls.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -45,11 +49,154 @@ __attribute__((noinline, visibility("default"))) void inform_register(struct inf
 	__asm__ volatile("" : : "r"(hint) : "memory");
 }
 
+/*
+ * The rseq time-slice extension (Linux >= 7.0, CONFIG_RSEQ_SLICE_EXTENSION; docs/inform.md).
+ * With INFORM_RSEQ_SLICE=1 each thread, at its first use of the library, asks the kernel to
+ * serve its rseq area's slice_ctrl word; from then on every hold requests that a preemption
+ * falling inside it be deferred (at most the kernel's rseq/slice_ext_nsec, 5-50 us), and
+ * the release yields at once if one was (inform__hold_begin(), inform__hold_end()).
+ *
+ * The kernel serves only the extensible ("v2") registrations, longer than the original 32
+ * bytes. glibc registers every thread's rseq area itself (from 2.35); 2.36, Debian 12's,
+ * with the original 32 bytes, which the kernel refuses to extend. So: where glibc registered
+ * an area, the prctl() is tried on it (a newer glibc's may be v2); where it did not
+ * (GLIBC_TUNABLES=glibc.pthread.rseq=0, or a libc without rseq), the thread registers an area
+ * of its own, v2, with the extension on. A thread whose kernel does not serve it runs as
+ * before; the first such refusal is reported once on stderr, since the user asked.
+ */
+#define SLICE_CTRL_OFFSET 28	/* offsetof(struct rseq, slice_ctrl) */
+#define RSEQ_FEATURE_SIZE_V2 33 /* offsetof(struct rseq, end) with slice_ctrl */
+#define RSEQ_FLAG_SLICE_ON 2	/* RSEQ_FLAG_SLICE_EXT_DEFAULT_ON */
+#define RSEQ_FLAG_UNREG 1	/* RSEQ_FLAG_UNREGISTER */
+#define RSEQ_FLAGS_OFFSET 16	/* offsetof(struct rseq, flags) */
+#define RSEQ_SLICE_ENABLED (1u << 5) /* RSEQ_CS_FLAG_SLICE_EXT_ENABLED */
+#ifndef PR_RSEQ_SLICE_EXTENSION
+#define PR_RSEQ_SLICE_EXTENSION 79
+#define PR_RSEQ_SLICE_EXTENSION_SET 2
+#define PR_RSEQ_SLICE_EXT_ENABLE 1
+#endif
+#ifndef AT_RSEQ_FEATURE_SIZE
+#define AT_RSEQ_FEATURE_SIZE 27
+#endif
+#ifndef __NR_rseq_slice_yield
+#define __NR_rseq_slice_yield 471
+#endif
+#if defined(__x86_64__)
+#define INFORM_RSEQ_SIG 0x53053053u
+#elif defined(__aarch64__)
+#define INFORM_RSEQ_SIG 0xd428bc00u
+#endif
+
+/* glibc >= 2.35 (sys/rseq.h); weak, so that an older libc reads as "not registered". */
+extern const ptrdiff_t __rseq_offset __attribute__((weak));
+extern const unsigned int __rseq_size __attribute__((weak));
+
+static int slice_wanted;	  /* INFORM_RSEQ_SLICE=1 */
+static int slice_refusal_reported;
+static uint64_t slice_threads, slice_grants, slice_yields, slice_switched;
+
+/* The thread's own area, used only where glibc registered none: 64 bytes, 64-aligned. */
+static __thread unsigned char own_rseq[64]
+	__attribute__((aligned(64), tls_model("initial-exec")));
+
+#define NO_SLICE_KERNEL "this kernel has no rseq time-slice extension (Linux >= 7.0)"
+
+static void slice_refused(const char *why, int err)
+{
+	if (__atomic_exchange_n(&slice_refusal_reported, 1, __ATOMIC_RELAXED))
+		return;
+	fprintf(stderr, "libinform: INFORM_RSEQ_SLICE=1: %s (%s); locks run without the rseq "
+			"time-slice extension\n", why, strerror(err));
+}
+
+static unsigned char *thread_pointer(void)
+{
+	unsigned char *tp = NULL;
+#if defined(__x86_64__)
+	__asm__("mov %%fs:0, %0" : "=r"(tp));
+#elif defined(__aarch64__)
+	__asm__("mrs %0, tpidr_el0" : "=r"(tp));
+#endif
+	return tp;
+}
+
+static void slice_setup(void)
+{
+#ifdef INFORM_RSEQ_SIG
+	unsigned char *area;
+
+	if (&__rseq_size && __rseq_size) {
+		/* glibc's registration: only a v2 one can be served. */
+		if (!thread_pointer())
+			return;
+		area = thread_pointer() + __rseq_offset;
+		if (prctl(PR_RSEQ_SLICE_EXTENSION, PR_RSEQ_SLICE_EXTENSION_SET,
+			  PR_RSEQ_SLICE_EXT_ENABLE, 0, 0)) {
+			/* The kernel's ENOTSUPP (524): not built in, or a v1 registration. */
+			slice_refused(errno == EINVAL ? NO_SLICE_KERNEL :
+				      "the kernel does not extend glibc's rseq area (glibc registered "
+				      "the original 32 bytes, or no CONFIG_RSEQ_SLICE_EXTENSION); "
+				      "GLIBC_TUNABLES=glibc.pthread.rseq=0 lets libinform register its own",
+				      errno);
+			return;
+		}
+	} else {
+		unsigned long fs = getauxval(AT_RSEQ_FEATURE_SIZE);
+		uint32_t len = fs > RSEQ_FEATURE_SIZE_V2 ? (uint32_t)fs : RSEQ_FEATURE_SIZE_V2;
+
+		area = own_rseq;
+		if (len > sizeof(own_rseq)) {
+			slice_refused("the kernel's rseq area is larger than libinform's", EINVAL);
+			return;
+		}
+		memset(own_rseq, 0, sizeof(own_rseq));
+		*(volatile uint32_t *)(area + 4) = (uint32_t)-1; /* cpu_id: unregistered */
+		if (syscall(SYS_rseq, area, len, RSEQ_FLAG_SLICE_ON, INFORM_RSEQ_SIG)) {
+			slice_refused(errno == EINVAL ? NO_SLICE_KERNEL :
+				      "rseq() registration with the slice extension failed", errno);
+			return;
+		}
+		if (!(*(volatile uint32_t *)(area + RSEQ_FLAGS_OFFSET) & RSEQ_SLICE_ENABLED)) {
+			/* Registered, not served: leave the thread as it was. */
+			syscall(SYS_rseq, area, len, RSEQ_FLAG_UNREG, INFORM_RSEQ_SIG);
+			slice_refused("the kernel does not serve the slice extension "
+				      "(CONFIG_RSEQ_SLICE_EXTENSION, rseq_slice_ext=)", EOPNOTSUPP);
+			return;
+		}
+	}
+	inform__tls.slice_ctrl = area + SLICE_CTRL_OFFSET;
+	__atomic_fetch_add(&slice_threads, 1, __ATOMIC_RELAXED);
+#else
+	slice_refused("no rseq signature for this architecture", ENOSYS);
+#endif
+}
+
+__attribute__((noinline)) void inform__slice_taken(volatile uint8_t *sc)
+{
+	if (!sc[INFORM_SLICE_GRANTED]) {
+		__atomic_fetch_add(&slice_switched, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	__atomic_fetch_add(&slice_grants, 1, __ATOMIC_RELAXED);
+	if (syscall(__NR_rseq_slice_yield) == 1)
+		__atomic_fetch_add(&slice_yields, 1, __ATOMIC_RELAXED);
+}
+
+void inform_rseq_slice_counts(struct inform_slice_counts *c)
+{
+	c->threads = __atomic_load_n(&slice_threads, __ATOMIC_RELAXED);
+	c->grants = __atomic_load_n(&slice_grants, __ATOMIC_RELAXED);
+	c->yields = __atomic_load_n(&slice_yields, __ATOMIC_RELAXED);
+	c->switched = __atomic_load_n(&slice_switched, __ATOMIC_RELAXED);
+}
+
 __attribute__((noinline)) void inform__first_use(struct inform_hint *h)
 {
 	h->version = INFORM_VERSION;
 	h->cls = INFORM_RUNNING;
 	h->holds = 0;
+	if (slice_wanted && !inform__tls.slice_ctrl)
+		slice_setup();
 	__atomic_store_n(&h->magic, INFORM_MAGIC, __ATOMIC_RELEASE);
 	inform_register(h);
 }
@@ -171,10 +318,11 @@ void inform__spin_until(const int *word, int unlocked)
 
 __attribute__((constructor)) static void inform_init(void)
 {
-	const char *e = getenv("INFORM_YIELD_US");
+	const char *e = getenv("INFORM_YIELD_US"), *sl = getenv("INFORM_RSEQ_SLICE");
 	char *end;
 
 	pthread_atfork(NULL, NULL, forget_tid);
+	slice_wanted = sl && !strcmp(sl, "1");
 	if (e && *e) {
 		unsigned long us = strtoul(e, &end, 10);
 

@@ -94,6 +94,21 @@ void inform_hold_end(void);
 void inform_wait_begin(enum inform_class cls);
 void inform_wait_end(void);
 
+/*
+ * The rseq time-slice extension (Linux >= 7.0; docs/inform.md): with INFORM_RSEQ_SLICE=1 in
+ * the environment, each thread asks the kernel at its first use of the library to defer a
+ * preemption that falls inside one of its holds (at most the kernel's rseq/slice_ext_nsec),
+ * and gives the CPU back at the release when it did. Counts since the start, all threads:
+ */
+struct inform_slice_counts {
+	uint64_t threads; /* threads the kernel serves */
+	uint64_t grants;  /* holds that ended inside a granted extension */
+	uint64_t yields;  /* of those, rseq_slice_yield() calls that yielded within it */
+	uint64_t switched; /* holds during which the thread was switched out (preempted, its
+			    * extension run out, or asleep) */
+};
+void inform_rseq_slice_counts(struct inform_slice_counts *c);
+
 /* TTAS spinlock. */
 typedef struct {
 	volatile uint32_t locked;

@@ -341,11 +341,18 @@ int main(int argc, char **argv)
 			names[kind], counter, total);
 		return 1;
 	}
+	struct inform_slice_counts sc;
+
+	inform_rseq_slice_counts(&sc);
 	printf("{\"benchmark\":\"inform-counter\",\"lock\":\"%s\",\"workers\":%d,\"duration_s\":%.3f,"
+	       "\"slice_threads\":%llu,\"slice_grants\":%llu,\"slice_yields\":%llu,"
+	       "\"slice_switched\":%llu,"
 	       "\"window_s\":%.3f,\"app_cpu_s\":%.3f,\"watched_cpu_s\":%.3f,"
 	       "\"app_run_s\":%.3f,\"app_wait_s\":%.3f,\"watched_wait_s\":%.3f,"
 	       "\"ops\":%ld,\"ops_per_s\":%.1f,\"per_worker_ops_per_s\":[",
-	       kind == LIAR ? "liar" : kind == SLEEPER ? "sleeping-waiter" : names[kind], threads, secs, window, app, other,
+	       kind == LIAR ? "liar" : kind == SLEEPER ? "sleeping-waiter" : names[kind], threads, secs,
+	       (unsigned long long)sc.threads, (unsigned long long)sc.grants,
+	       (unsigned long long)sc.yields, (unsigned long long)sc.switched, window, app, other,
 	       run1 - run0, wait1 - wait0, other_wait, total, total / secs);
 	for (int i = 0; i < threads; i++)
 		printf("%s%.1f", i ? "," : "", ops[i] / secs);

@@ -19,6 +19,13 @@ struct inform_tls {
 	struct inform_hint hint;
 	uint32_t depth;
 	uint32_t tid; /* gettid(), cached; 0 = not yet (or after a fork) */
+	/*
+	 * The rseq time-slice extension (Linux >= 7.0, INFORM_RSEQ_SLICE=1; docs/inform.md):
+	 * this thread's rseq slice_ctrl word while the kernel serves it, else NULL. A hold
+	 * asks the kernel to defer a preemption that falls inside it (request), and the
+	 * release gives the CPU back at once if the kernel did (granted).
+	 */
+	volatile uint8_t *slice_ctrl;
 };
 extern __thread struct inform_tls inform__tls __attribute__((tls_model("initial-exec")));
 
@@ -76,10 +83,22 @@ static inline void inform__waiting(uint32_t cls)
  */
 #define INFORM_REREGISTER_MASK 0xffffu
 
+/* The rseq slice_ctrl bytes (include/uapi/linux/rseq.h, struct rseq_slice_ctrl). */
+#define INFORM_SLICE_REQUEST 0
+#define INFORM_SLICE_GRANTED 1
+
+/*
+ * The hold ended with the request gone (inform.c): the kernel took it, granting an extension
+ * still running (granted: give the CPU back now) or switching the thread out meanwhile
+ * (preempted, or its extension ran out: counted).
+ */
+void inform__slice_taken(volatile uint8_t *sc);
+
 static inline void inform__hold_begin(void)
 {
 	struct inform_hint *h = inform__self();
 	uint32_t holds = h->holds + 1;
+	volatile uint8_t *sc = inform__tls.slice_ctrl;
 
 	inform__tls.depth++;
 	h->holds = holds;
@@ -89,12 +108,35 @@ static inline void inform__hold_begin(void)
 		h->cls = INFORM_LOCK_HOLDER;
 	if (h->wait_for)
 		h->wait_for = 0;
+	if (sc) {
+		/* Read by the kernel on this CPU only (interrupt return): program order suffices. */
+		sc[INFORM_SLICE_REQUEST] = 1;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	}
 }
 
 static inline void inform__hold_end(void)
 {
-	if (inform__tls.depth > 0 && --inform__tls.depth == 0)
+	if (inform__tls.depth > 0 && --inform__tls.depth == 0) {
+		volatile uint8_t *sc = inform__tls.slice_ctrl;
+
 		inform__publish(INFORM_RUNNING);
+		if (sc) {
+			/*
+			 * Withdraw the request: an interrupt after the store grants nothing, and
+			 * the kernel clears the request when it grants (setting granted) or
+			 * switches the thread out, so a request already gone says which.
+			 */
+			__atomic_signal_fence(__ATOMIC_SEQ_CST);
+			if (__builtin_expect(sc[INFORM_SLICE_REQUEST] != 0, 1)) {
+				sc[INFORM_SLICE_REQUEST] = 0;
+				__atomic_signal_fence(__ATOMIC_SEQ_CST);
+				if (__builtin_expect(sc[INFORM_SLICE_GRANTED] == 0, 1))
+					return;
+			}
+			inform__slice_taken(sc);
+		}
+	}
 }
 
 #endif /* INFORM_TLS_H */

@@ -49,6 +49,14 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
             "'{s}': expected NAME=COMMAND with a non-empty name and command"
         ));
     }
+    if cmd == ["eevdf"] {
+        // EEVDF under another name: the workload sees the name (SCX_AB_VARIANT) and may
+        // run differently, e.g. with other library settings.
+        return Ok(Variant {
+            name: name.into(),
+            cmd: Vec::new(),
+        });
+    }
     Ok(Variant {
         name: name.into(),
         cmd,
@@ -96,8 +104,9 @@ fn parse_workers(s: &str) -> Result<WorkerList, String> {
 #[derive(Parser, Debug)]
 #[command(name = "scx-ab", version, verbatim_doc_comment)]
 struct Opts {
-    /// A variant: "eevdf" (the kernel's default scheduler) or NAME=COMMAND [ARGS...] starting
-    /// a sched_ext scheduler. Repeat for each; the first is the baseline.
+    /// A variant: "eevdf" (the kernel's default scheduler), NAME=COMMAND [ARGS...] starting
+    /// a sched_ext scheduler, or NAME=eevdf (EEVDF again, under NAME: the workload reads the
+    /// name from SCX_AB_VARIANT). Repeat for each; the first is the baseline.
     #[arg(
         long = "variant",
         value_name = "SPEC",
@@ -794,6 +803,8 @@ mod tests {
     #[test]
     fn variants_parse() {
         assert_eq!(parse_variant("eevdf").unwrap().cmd, Vec::<String>::new());
+        let again = parse_variant("slice=eevdf").unwrap();
+        assert_eq!((again.name.as_str(), again.cmd.len()), ("slice", 0));
         let v = parse_variant("la=bin/scx_lockaware --ssc-cpus 0-1").unwrap();
         assert_eq!(v.name, "la");
         assert_eq!(v.cmd, ["bin/scx_lockaware", "--ssc-cpus", "0-1"]);
