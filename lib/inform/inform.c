@@ -109,16 +109,19 @@ static void slice_refused(const char *why, int err)
 			"time-slice extension\n", why, strerror(err));
 }
 
+#ifdef INFORM_RSEQ_SIG
+/* glibc's __rseq_offset counts from the thread pointer. */
 static unsigned char *thread_pointer(void)
 {
-	unsigned char *tp = NULL;
+	unsigned char *tp;
 #if defined(__x86_64__)
 	__asm__("mov %%fs:0, %0" : "=r"(tp));
-#elif defined(__aarch64__)
+#else
 	__asm__("mrs %0, tpidr_el0" : "=r"(tp));
 #endif
 	return tp;
 }
+#endif
 
 static void slice_setup(void)
 {
@@ -127,8 +130,6 @@ static void slice_setup(void)
 
 	if (&__rseq_size && __rseq_size) {
 		/* glibc's registration: only a v2 one can be served. */
-		if (!thread_pointer())
-			return;
 		area = thread_pointer() + __rseq_offset;
 		if (prctl(PR_RSEQ_SLICE_EXTENSION, PR_RSEQ_SLICE_EXTENSION_SET,
 			  PR_RSEQ_SLICE_EXT_ENABLE, 0, 0)) {
