@@ -15,7 +15,8 @@ mkdir -p .cache/bundle-root/bin .cache/bundle-root/dev .cache/bundle-root/proc \
 root=$(cd .cache/bundle-root && pwd)
 tools/bundle/make-bundle "$root/bundle"
 cp -L "$(PATH="$PATH:/usr/sbin:/sbin" command -v busybox)" "$root/bin/busybox"
-for a in sh nproc dirname mkdir timeout grep cp sed tr base64 tar gzip tail echo wc cat; do
+for a in sh nproc dirname mkdir timeout grep cp sed tr base64 tar gzip tail echo wc cat \
+         taskset sleep; do
   ln -s busybox "$root/bin/$a"
 done
 if [ "$(id -u)" != 0 ]; then
