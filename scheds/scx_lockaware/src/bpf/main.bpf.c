@@ -141,11 +141,21 @@ const volatile u64 tick_ns = 4000000ULL;
  * comes back within class_reenter_ns of leaving. Confinement can remove what
  * classified a task: two threads on one mutex hardly wait for it on one CPU,
  * leave, contend again on two and come back within one lock window, over and
- * over (docs/benchmarks.md section 64). A task that stops contending for good
- * still leaves after class_dwell_ns.
+ * over (docs/benchmarks.md section 64).
+ *
+ * A task with no lock wait at all (no spin, no lock sleep, no lock system
+ * time) for class_quiet_ns leaves as soon as its share is under the mark,
+ * whatever its dwell: a task that stops contending leaves within
+ * class_quiet_ns of its last wait. So the dwell can be long for the tasks that
+ * still wait now and then: the mutex pair confined to one CPU waits whenever
+ * a holder is preempted at the end of its slice. With a 0.1-s dwell capped
+ * at 2 s (until session 55) each of the pair left up to every 2 s and
+ * contended on two CPUs for 0.2-1 s before it came back (docs/benchmarks.md
+ * section 74).
  */
-const volatile u64 class_dwell_ns = 100000000ULL;
-const volatile u64 class_dwell_max_ns = 2000000000ULL;
+const volatile u64 class_dwell_ns = 1000000000ULL;
+const volatile u64 class_dwell_max_ns = 10000000000ULL;
+const volatile u64 class_quiet_ns = 250000000ULL;
 const volatile u64 class_reenter_ns = 500000000ULL;
 
 /* A task is classified only once this much of it has been observed. */
@@ -411,6 +421,7 @@ struct task_ctx {
 	u64 below_since;	/* in the class, its share below the leave mark since (ns) */
 	u64 left_at;		/* when it last left the class (ns) */
 	u64 dwell_ns;		/* its class_dwell_ns, doubled by quick returns */
+	u64 last_wait_at;	/* the end of its last run with a lock wait (ns) */
 
 	/*
 	 * The task that last woke this one out of a mutex's futex sleep (the
@@ -2809,7 +2820,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	struct task_ctx *tctx = lookup_task_ctx(p);
 	struct vote_part *part = NULL;
 	bool was_intensive, voted;
-	u64 now, used;
+	u64 now, used, lsys;
 	u32 share;
 
 	if (!tctx || !tctx->started_at)
@@ -2840,8 +2851,10 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	tctx->win_spin += tctx->run_spin;
 	tctx->win_block += tctx->run_block;
 	tctx->win_ublock += tctx->run_ublock;
-	if (lock_sys_share)
-		tctx->win_lsys += lock_sys_ns(tctx);
+	lsys = lock_sys_share ? lock_sys_ns(tctx) : 0;
+	tctx->win_lsys += lsys;
+	if (tctx->run_spin || tctx->run_block || lsys)
+		tctx->last_wait_at = now;
 	if (tctx->win_run + tctx->win_block > lock_window_ns) {
 		tctx->win_run /= 2;
 		tctx->win_spin /= 2;
@@ -2881,7 +2894,8 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		tctx->below_since = 0;
 	} else if (!tctx->below_since) {
 		tctx->below_since = now;
-	} else if (now - tctx->below_since >= tctx->dwell_ns) {
+	} else if (now - tctx->below_since >= tctx->dwell_ns ||
+		   now - tctx->last_wait_at >= class_quiet_ns) {
 		tctx->lock_intensive = false;
 		tctx->left_at = now;
 		stat_inc(STAT_LOCK_OUT);
