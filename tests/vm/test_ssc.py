@@ -48,7 +48,7 @@ class Stats:
         m = resp["args"]["resp"]
         for k in ("klock_waits", "futex_waits", "lock_in", "lock_out", "ssc_direct",
                   "ssc_enq", "ssc_whole", "ssc_dispatch", "lock_out_affinity", "lock_out_resize",
-                  "lock_out_noreason"):
+                  "lock_out_noreason", "lock_reenter"):
             if k in m:  # scx_lockaware's; scx_corepair's tests use the same client
                 self.totals[k] = self.totals.get(k, 0) + m[k]
         return m
@@ -432,8 +432,8 @@ def test_an_ssc_of_every_cpu_places_lock_tasks_as_any_other():
 
 def test_phase_change_shrinks_the_lock_intensive_set():
     """Lock threads stop contending after 8 s: they leave the class (hysteresis) within 2 s,
-    the stats' lag included: a classified task with no lock wait for class_quiet_ns (0.25 s)
-    leaves whatever its dwell (session 55; before, a dwell grown to 2 s kept it up to 2 s)."""
+    the stats' lag included (a classified task with no lock wait for class_quiet_ns, 0.25 s,
+    leaves whatever its dwell: the pair test below provokes a grown dwell)."""
     p = start("--max-ssc", "2")
     st = Stats()
     st.get()
@@ -494,6 +494,40 @@ def test_two_threads_on_one_mutex_stay_lock_intensive():
     assert len(samples) >= 8, samples
     assert sum(n == 2 for _c, n, _t in samples) >= 0.7 * len(samples), samples
     assert st.totals["lock_in"] >= 2, st.totals
+
+def test_a_pair_that_stops_waiting_leaves_the_class_at_once():
+    """Two threads on one mutex (a pair that confinement keeps waiting now and then, so its
+    dwell grows: the test above) stop taking the lock after 8 s and only compute: with no lock
+    wait for class_quiet_ns (0.25 s) they leave the class whatever their dwell, so from 1 s
+    after the change on (the stats' lag included) neither is in it. Under the rule before
+    session 55 a dwell grown to 1-2 s kept them there that long (docs/benchmarks.md
+    section 74)."""
+    p = start()
+    st = Stats()
+    st.get()
+    w = Workload("mutex", "--lock-threads", "2", "--cpu-threads", "0", "--duration", "12",
+                 "--phase-s", "8", "--cs-ns", "2000", "--outside-ns", "500")
+    workers = set(w.tids(2))
+    t0 = time.monotonic()
+    before, after = [], []
+    while w.p.poll() is None:
+        top = top_tasks(st.get())
+        el = time.monotonic() - t0
+        n = sum(1 for t in workers if top.get(t, (0, False))[1])
+        if 3 < el < 7.5:
+            before.append(n)
+        elif el > 9:
+            after.append((round(el, 1), n))
+        time.sleep(0.25)
+    w.result()
+    st.close()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    stop(p)
+    print(workers, before, after, st.totals)
+    assert before and sum(n == 2 for n in before) >= len(before) / 2, before
+    assert st.totals["lock_reenter"] >= 1, st.totals
+    assert after and all(n == 0 for _el, n in after), after
+
 
 def test_only_time_inside_futex_counts_as_lock_system_time():
     """The lock system time is a task's time inside futex(2), not its whole system time (session
