@@ -185,10 +185,17 @@ sched_common::sched_metrics! {
             "Tasks classified lock-intensive",
         lock_out = lockaware_stat_STAT_LOCK_OUT:
             "Tasks leaving the lock-intensive class (or exiting in it)",
+        lock_out_quiet = lockaware_stat_STAT_LOCK_OUT_QUIET:
+            "Of the tasks leaving the class, those that left because they had no lock wait for \
+             class_quiet_ns (0.25 s); the others stayed below the leave mark for their dwell",
         lock_reenter = lockaware_stat_STAT_LOCK_REENTER:
-            "Tasks classified lock-intensive again soon after leaving the class (within class_reenter_ns, 0.5 s): each such \
+            "Tasks classified lock-intensive again soon after leaving the class (within class_reenter_ns, 2 s): each such \
              return doubles the time the task's share must then stay low before it may leave \
              again, since confinement itself can remove the waits that classified it",
+        class_recheck = lockaware_stat_STAT_CLASS_RECHECK:
+            "Lock-intensive tasks with no lock wait for class_quiet_ns (0.25 s) that their CPU \
+             would have kept running: their slice ended instead, so that the end of the run \
+             decides their class (a task that never stops would stay in it)",
         ssc_direct = lockaware_stat_STAT_SSC_DIRECT:
             "Lock-intensive tasks put straight on an idle SSC CPU",
         ssc_enq = lockaware_stat_STAT_SSC_ENQ:

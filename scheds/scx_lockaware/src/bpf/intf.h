@@ -105,7 +105,9 @@ enum lockaware_stat {
 	STAT_FUTEX_WAITS,	/* user lock (futex) waits seen */
 	STAT_LOCK_IN,		/* tasks classified lock-intensive */
 	STAT_LOCK_OUT,		/* tasks leaving the class (hysteresis) or exiting in it */
+	STAT_LOCK_OUT_QUIET,	/* ... of those leaving, with no lock wait for class_quiet_ns */
 	STAT_LOCK_REENTER,	/* tasks classified again soon after leaving (class_dwell_ns doubled) */
+	STAT_CLASS_RECHECK,	/* kept task in the class, quiet for class_quiet_ns: slice ended to decide its class */
 
 	/* The Special Set of Cores. */
 	STAT_SSC_DIRECT,	/* lock-intensive task put straight on an idle SSC CPU */

@@ -156,7 +156,13 @@ const volatile u64 tick_ns = 4000000ULL;
 const volatile u64 class_dwell_ns = 1000000000ULL;
 const volatile u64 class_dwell_max_ns = 10000000000ULL;
 const volatile u64 class_quiet_ns = 250000000ULL;
-const volatile u64 class_reenter_ns = 500000000ULL;
+/*
+ * A return within 2 s counts as quick: the confined pair stays out 0.1-1 s
+ * before its waits on two CPUs bring it back (0.5 s until session 56, which
+ * reset the dwell of one return in three to a tenth; docs/benchmarks.md
+ * section 75).
+ */
+const volatile u64 class_reenter_ns = 2000000000ULL;
 
 /* A task is classified only once this much of it has been observed. */
 const volatile u64 lock_min_obs_ns = 2000000ULL;
@@ -1309,6 +1315,27 @@ static bool handoff_follows(const struct task_struct *p, s32 cpu, bool pinned)
  * @p, on @cpu, is a lock-intensive task outside the SSC that the SSC admits: a
  * shrink left it running there (or it was placed before one).
  */
+static u64 lock_sys_ns(const struct task_ctx *tctx);
+
+/*
+ * @p, running and lock-intensive, has had no lock wait for class_quiet_ns,
+ * this run included so far: its next stopping() takes it out of the class
+ * (lockaware_stopping()). A task that its CPU keeps running, with nothing
+ * else queued there, never stops, and so stayed in the class as long as it
+ * ran: one of the mutex pair that stopped taking the lock, alone on its SSC
+ * CPU once the other had left, stayed 1.1 s and more (docs/benchmarks.md
+ * section 75). dispatch() lets such a task's slice end instead.
+ */
+static bool class_quiet_running(struct task_struct *p)
+{
+	struct task_ctx *tctx = lookup_task_ctx(p);
+
+	return tctx && tctx->lock_intensive && !tctx->run_spin &&
+	       !tctx->run_block && !tctx->kwait.start &&
+	       !(lock_sys_share && lock_sys_ns(tctx)) &&
+	       scx_bpf_now() - tctx->last_wait_at >= class_quiet_ns;
+}
+
 static bool lock_task_outside_ssc(struct task_struct *p, s32 cpu)
 {
 	struct task_ctx *tctx;
@@ -2009,6 +2036,14 @@ void BPF_STRUCT_OPS(lockaware_dispatch, s32 cpu, struct task_struct *prev)
 		 */
 		if (lock_task_outside_ssc(prev, cpu)) {
 			stat_inc(STAT_SSC_RETURN);
+			return;
+		}
+		/*
+		 * Its class is decided only when it stops: one that stopped
+		 * waiting goes through stopping() (SCX_ENQ_LAST brings it back).
+		 */
+		if (class_quiet_running(prev)) {
+			stat_inc(STAT_CLASS_RECHECK);
 			return;
 		}
 		scx_bpf_task_set_slice(prev, slice_ns);
@@ -2892,13 +2927,15 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		stat_inc(STAT_LOCK_OUT);
 	} else if (share >= lock_leave_share) {
 		tctx->below_since = 0;
-	} else if (!tctx->below_since) {
-		tctx->below_since = now;
-	} else if (now - tctx->below_since >= tctx->dwell_ns ||
-		   now - tctx->last_wait_at >= class_quiet_ns) {
+	} else if (now - tctx->last_wait_at >= class_quiet_ns ||
+		   (tctx->below_since && now - tctx->below_since >= tctx->dwell_ns)) {
 		tctx->lock_intensive = false;
 		tctx->left_at = now;
 		stat_inc(STAT_LOCK_OUT);
+		if (now - tctx->last_wait_at >= class_quiet_ns)
+			stat_inc(STAT_LOCK_OUT_QUIET);
+	} else if (!tctx->below_since) {
+		tctx->below_since = now;
 	}
 
 	/*
