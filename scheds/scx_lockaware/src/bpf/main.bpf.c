@@ -1311,11 +1311,13 @@ static bool handoff_follows(const struct task_struct *p, s32 cpu, bool pinned)
 	return (pinned || cctx->handoff_short) && pinned_local_ok(cpu);
 }
 
-/*
- * @p, on @cpu, is a lock-intensive task outside the SSC that the SSC admits: a
- * shrink left it running there (or it was placed before one).
- */
 static u64 lock_sys_ns(const struct task_ctx *tctx);
+
+/* The run in progress (or ending) has had a lock wait; @lsys: its lock system time. */
+static bool run_waited(const struct task_ctx *tctx, u64 lsys)
+{
+	return tctx->run_spin || tctx->run_block || lsys;
+}
 
 /*
  * @p, running and lock-intensive, has had no lock wait for class_quiet_ns,
@@ -1330,12 +1332,15 @@ static bool class_quiet_running(struct task_struct *p)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
 
-	return tctx && tctx->lock_intensive && !tctx->run_spin &&
-	       !tctx->run_block && !tctx->kwait.start &&
-	       !(lock_sys_share && lock_sys_ns(tctx)) &&
+	return tctx && tctx->lock_intensive && !tctx->kwait.start &&
+	       !run_waited(tctx, lock_sys_share ? lock_sys_ns(tctx) : 0) &&
 	       scx_bpf_now() - tctx->last_wait_at >= class_quiet_ns;
 }
 
+/*
+ * @p, on @cpu, is a lock-intensive task outside the SSC that the SSC admits: a
+ * shrink left it running there (or it was placed before one).
+ */
 static bool lock_task_outside_ssc(struct task_struct *p, s32 cpu)
 {
 	struct task_ctx *tctx;
@@ -2854,7 +2859,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
 	struct vote_part *part = NULL;
-	bool was_intensive, voted;
+	bool was_intensive, voted, quiet;
 	u64 now, used, lsys;
 	u32 share;
 
@@ -2888,7 +2893,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	tctx->win_ublock += tctx->run_ublock;
 	lsys = lock_sys_share ? lock_sys_ns(tctx) : 0;
 	tctx->win_lsys += lsys;
-	if (tctx->run_spin || tctx->run_block || lsys)
+	if (run_waited(tctx, lsys))
 		tctx->last_wait_at = now;
 	if (tctx->win_run + tctx->win_block > lock_window_ns) {
 		tctx->win_run /= 2;
@@ -2906,6 +2911,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	 * and its runs do not vote. Its share is still recorded (lock_tasks).
 	 */
 	share = window_share(tctx);
+	quiet = now - tctx->last_wait_at >= class_quiet_ns;
 	was_intensive = tctx->lock_intensive;
 	if (!tctx->lock_intensive) {
 		if (share > lock_enter_share && p->nr_cpus_allowed > 1 &&
@@ -2927,12 +2933,12 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		stat_inc(STAT_LOCK_OUT);
 	} else if (share >= lock_leave_share) {
 		tctx->below_since = 0;
-	} else if (now - tctx->last_wait_at >= class_quiet_ns ||
+	} else if (quiet ||
 		   (tctx->below_since && now - tctx->below_since >= tctx->dwell_ns)) {
 		tctx->lock_intensive = false;
 		tctx->left_at = now;
 		stat_inc(STAT_LOCK_OUT);
-		if (now - tctx->last_wait_at >= class_quiet_ns)
+		if (quiet)
 			stat_inc(STAT_LOCK_OUT_QUIET);
 	} else if (!tctx->below_since) {
 		tctx->below_since = now;
