@@ -534,6 +534,42 @@ def test_a_pair_that_stops_waiting_leaves_the_class_at_once():
     assert after and all(n == 0 for _el, n in after), after
 
 
+def test_the_class_flags_reach_the_scheduler():
+    """--class-quiet-ms and --class-dwell-ms set the leave rules: with a dwell of 600 s only
+    the quiet rule can take a task out of the class, and with --class-quiet-ms 2500 it does so
+    2.5 s after the last lock wait, not 0.25 s. The pair of the test above stops taking its
+    mutex after 8 s: it stays in the class before the change and for the first second after
+    it (the default would have it out within 0.5 s), and is out from 4 s after it on."""
+    p = start("--class-dwell-ms", "600000", "--class-dwell-max-ms", "600000",
+              "--class-quiet-ms", "2500")
+    st = Stats()
+    st.get()
+    w = Workload("mutex", "--lock-threads", "2", "--cpu-threads", "0", "--duration", "14",
+                 "--phase-s", "8", "--cs-ns", "2000", "--outside-ns", "500")
+    workers = set(w.tids(2))
+    t0 = time.monotonic()
+    before, soon, later = [], [], []
+    while w.p.poll() is None:
+        top = top_tasks(st.get())
+        el = time.monotonic() - t0
+        n = sum(1 for t in workers if top.get(t, (0, False))[1])
+        if 3 < el < 7.5:
+            before.append(n)
+        elif 8.3 < el < 9.3:
+            soon.append((round(el, 1), n))
+        elif el > 12:
+            later.append((round(el, 1), n))
+        time.sleep(0.25)
+    w.result()
+    st.close()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    stop(p)
+    print(workers, before, soon, later, st.totals)
+    assert before and sum(n == 2 for n in before) >= 0.8 * len(before), before
+    assert soon and all(n == 2 for _el, n in soon), soon
+    assert later and all(n == 0 for _el, n in later), later
+
+
 def test_only_time_inside_futex_counts_as_lock_system_time():
     """The lock system time is a task's time inside futex(2), not its whole system time (session
     46). Two processes of two threads each take their own mutex (10 us critical sections) and
@@ -756,6 +792,9 @@ def test_other_tasks_may_use_idle_ssc_cpus():
     (["--thro-bias", "2"], "--thro-bias"),
     (["--unseen-lock-traffic", "11"], "--unseen-lock-traffic"),
     (["--window-parts", "21"], "--window-parts"),
+    (["--class-dwell-ms", "2000", "--class-dwell-max-ms", "1000"], "--class-dwell-max-ms"),
+    (["--class-quiet-ms", "0"], "--class-quiet-ms"),
+    (["--class-reenter-ms", "600001"], "--class-reenter-ms"),
 ])
 def test_invalid_ssc_flags_refused_before_load(args, flag):
     seq0 = (SCX / "enable_seq").read_text()

@@ -78,6 +78,14 @@ fn parse_balance_min_wait_us(s: &str) -> Result<u64, String> {
     int_in_range(s, 0, 1_000_000, "microseconds")
 }
 
+fn parse_class_ms(s: &str) -> Result<u64, String> {
+    int_in_range(s, 1, 600_000, "milliseconds")
+}
+
+fn parse_class_reenter_ms(s: &str) -> Result<u64, String> {
+    int_in_range(s, 0, 600_000, "milliseconds")
+}
+
 fn parse_remig_timeout_s(s: &str) -> Result<u64, String> {
     int_in_range(s, 1, 86_400, "seconds")
 }
@@ -141,6 +149,36 @@ struct Opts {
     #[arg(long, value_name = "PCT", default_value = "10", value_parser = parse_lock_threshold,
           allow_hyphen_values = true)]
     lock_threshold: f64,
+
+    /// How long a lock-intensive task's share must stay below the leave mark (half of
+    /// --lock-threshold) before it leaves the class and the SSC, milliseconds (1 to 600000).
+    /// Confinement can remove what classified a task (two threads on one mutex hardly wait for
+    /// it on one CPU), so a task that comes back within --class-reenter-ms has this doubled, up
+    /// to --class-dwell-max-ms (docs/benchmarks.md sections 64 and 74).
+    #[arg(long, value_name = "MS", default_value = "1000", value_parser = parse_class_ms,
+          allow_hyphen_values = true)]
+    class_dwell_ms: u64,
+
+    /// The longest dwell below the leave mark that quick returns can build up, milliseconds
+    /// (--class-dwell-ms to 600000).
+    #[arg(long, value_name = "MS", default_value = "10000", value_parser = parse_class_ms,
+          allow_hyphen_values = true)]
+    class_dwell_max_ms: u64,
+
+    /// A task classified again within this long of leaving the class comes back quickly: its
+    /// dwell doubles. Otherwise it starts again from --class-dwell-ms. Milliseconds (0 to
+    /// 600000; 0: never quick).
+    #[arg(long, value_name = "MS", default_value = "2000", value_parser = parse_class_reenter_ms,
+          allow_hyphen_values = true)]
+    class_reenter_ms: u64,
+
+    /// A lock-intensive task with no lock wait at all for this long (no spin, no lock sleep,
+    /// no lock system time) leaves the class as soon as its share is below the leave mark,
+    /// whatever its dwell, also while its CPU keeps it running (statistics lock_out_quiet,
+    /// class_recheck); milliseconds (1 to 600000; docs/benchmarks.md section 75).
+    #[arg(long, value_name = "MS", default_value = "250", value_parser = parse_class_ms,
+          allow_hyphen_values = true)]
+    class_quiet_ms: u64,
 
     /// SSC size the first search starts from, in CPUs (1 to 1024; the thesis starts at 2,
     /// later searches at 1, as here). Clamped to the --min-ssc..--max-ssc range.
@@ -448,6 +486,12 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
                 opts.slice_us, opts.slice_us
             ));
         }
+    }
+    if opts.class_dwell_max_ms < opts.class_dwell_ms {
+        return Err(format!(
+            "--class-dwell-max-ms {}: shorter than --class-dwell-ms {} (allowed: {} to 600000)",
+            opts.class_dwell_max_ms, opts.class_dwell_ms, opts.class_dwell_ms
+        ));
     }
     if let Some(v) = opts.settle_ms.filter(|v| *v > opts.interval_ms) {
         return Err(format!(
@@ -880,6 +924,10 @@ impl<'a> Scheduler<'a> {
         let share = |pct: f64| (pct / 100.0 * bpf_intf::lockaware_consts_SHARE_ONE as f64) as u32;
         rodata.lock_enter_share = share(opts.lock_threshold);
         rodata.lock_leave_share = share(opts.lock_threshold / 2.0);
+        rodata.class_dwell_ns = opts.class_dwell_ms * 1_000_000;
+        rodata.class_dwell_max_ns = opts.class_dwell_max_ms * 1_000_000;
+        rodata.class_reenter_ns = opts.class_reenter_ms * 1_000_000;
+        rodata.class_quiet_ns = opts.class_quiet_ms * 1_000_000;
         rodata.agent_tgid = std::process::id() as i32;
         rodata.inform_enabled = opts.inform_lib.is_some();
 

@@ -152,6 +152,9 @@ const volatile u64 tick_ns = 4000000ULL;
  * at 2 s (until session 55) each of the pair left up to every 2 s and
  * contended on two CPUs for 0.2-1 s before it came back (docs/benchmarks.md
  * section 74).
+ *
+ * The agent sets all four from --class-dwell-ms, --class-dwell-max-ms,
+ * --class-quiet-ms and --class-reenter-ms; these are their defaults.
  */
 const volatile u64 class_dwell_ns = 1000000000ULL;
 const volatile u64 class_dwell_max_ns = 10000000000ULL;
