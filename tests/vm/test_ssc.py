@@ -498,6 +498,31 @@ def test_two_threads_on_one_mutex_stay_lock_intensive():
     assert sum(n == 2 for _c, n, _t in samples) >= 0.7 * len(samples), samples
     assert st.totals["lock_in"] >= 2, st.totals
 
+def pair_that_stops_waiting(duration, *args):
+    """Two threads on one mutex that stop taking it after 8 s and only compute, under
+    scx_lockaware started with @args: every 0.25 s, (seconds since the start, how many of the
+    two are in the class), and the scheduler's counts over the run."""
+    p = start(*args)
+    st = Stats()
+    st.get()
+    w = Workload("mutex", "--lock-threads", "2", "--cpu-threads", "0", "--duration", str(duration),
+                 "--phase-s", "8", "--cs-ns", "2000", "--outside-ns", "500")
+    workers = set(w.tids(2))
+    t0 = time.monotonic()
+    samples = []
+    while w.p.poll() is None:
+        top = top_tasks(st.get())
+        samples.append((round(time.monotonic() - t0, 1),
+                        sum(1 for t in workers if top.get(t, (0, False))[1])))
+        time.sleep(0.25)
+    w.result()
+    st.close()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    stop(p)
+    print(workers, samples, st.totals)
+    return samples, st.totals
+
+
 def test_a_pair_that_stops_waiting_leaves_the_class_at_once():
     """Two threads on one mutex (a pair that confinement keeps waiting now and then, so its
     dwell grows: the test above) stop taking the lock after 8 s and only compute: with no lock
@@ -507,30 +532,11 @@ def test_a_pair_that_stops_waiting_leaves_the_class_at_once():
     section 74). The second to leave is alone on its SSC CPU once the first has gone: its CPU
     keeps it running, and until session 56 it was judged only when something else came to
     that CPU (0.8-1.2 s after the change, a failure one CI run in a few; section 75)."""
-    p = start()
-    st = Stats()
-    st.get()
-    w = Workload("mutex", "--lock-threads", "2", "--cpu-threads", "0", "--duration", "12",
-                 "--phase-s", "8", "--cs-ns", "2000", "--outside-ns", "500")
-    workers = set(w.tids(2))
-    t0 = time.monotonic()
-    before, after = [], []
-    while w.p.poll() is None:
-        top = top_tasks(st.get())
-        el = time.monotonic() - t0
-        n = sum(1 for t in workers if top.get(t, (0, False))[1])
-        if 3 < el < 7.5:
-            before.append(n)
-        elif el > 9:
-            after.append((round(el, 1), n))
-        time.sleep(0.25)
-    w.result()
-    st.close()
-    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
-    stop(p)
-    print(workers, before, after, st.totals)
+    samples, totals = pair_that_stops_waiting(12)
+    before = [n for el, n in samples if 3 < el < 7.5]
+    after = [(el, n) for el, n in samples if el > 9]
     assert before and sum(n == 2 for n in before) >= len(before) / 2, before
-    assert st.totals["lock_reenter"] >= 1, st.totals
+    assert totals["lock_reenter"] >= 1, totals
     assert after and all(n == 0 for _el, n in after), after
 
 
@@ -540,31 +546,12 @@ def test_the_class_flags_reach_the_scheduler():
     2.5 s after the last lock wait, not 0.25 s. The pair of the test above stops taking its
     mutex after 8 s: it stays in the class before the change and for the first second after
     it (the default would have it out within 0.5 s), and is out from 4 s after it on."""
-    p = start("--class-dwell-ms", "600000", "--class-dwell-max-ms", "600000",
-              "--class-quiet-ms", "2500")
-    st = Stats()
-    st.get()
-    w = Workload("mutex", "--lock-threads", "2", "--cpu-threads", "0", "--duration", "14",
-                 "--phase-s", "8", "--cs-ns", "2000", "--outside-ns", "500")
-    workers = set(w.tids(2))
-    t0 = time.monotonic()
-    before, soon, later = [], [], []
-    while w.p.poll() is None:
-        top = top_tasks(st.get())
-        el = time.monotonic() - t0
-        n = sum(1 for t in workers if top.get(t, (0, False))[1])
-        if 3 < el < 7.5:
-            before.append(n)
-        elif 8.3 < el < 9.3:
-            soon.append((round(el, 1), n))
-        elif el > 12:
-            later.append((round(el, 1), n))
-        time.sleep(0.25)
-    w.result()
-    st.close()
-    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
-    stop(p)
-    print(workers, before, soon, later, st.totals)
+    samples, _totals = pair_that_stops_waiting(14, "--class-dwell-ms", "600000",
+                                               "--class-dwell-max-ms", "600000",
+                                               "--class-quiet-ms", "2500")
+    before = [n for el, n in samples if 3 < el < 7.5]
+    soon = [(el, n) for el, n in samples if 8.3 < el < 9.3]
+    later = [(el, n) for el, n in samples if el > 12]
     assert before and sum(n == 2 for n in before) >= 0.8 * len(before), before
     assert soon and all(n == 2 for _el, n in soon), soon
     assert later and all(n == 0 for _el, n in later), later

@@ -293,6 +293,14 @@ struct Opts {
     #[arg(long)]
     no_wake_affine: bool,
 
+    /// A task woken by a sync wake-up (its waker is about to sleep: a pipe or socket read)
+    /// goes to the waker's CPU when nothing else waits for it there, even if another CPU is
+    /// idle, and runs as soon as the waker sleeps; by default it goes to an idle CPU, as under
+    /// EEVDF. Off by default: measured on the third-party suite only (statistic wake_sync;
+    /// docs/benchmarks.md section 76.5).
+    #[arg(long)]
+    wake_sync: bool,
+
     /// Wake-up preemption needs the running task to be ahead of the woken one by more than
     /// this much vtime, microseconds (0 to --slice-us). The default is CFS's base wake-up
     /// granularity; measured at 2 vCPUs against 0: messaging 0.92x EEVDF instead of 0.67x,
@@ -895,6 +903,7 @@ impl<'a> Scheduler<'a> {
         rodata.queue_max_wait_ns = 4 * opts.slice_us * 1000;
         rodata.wake_preempt = !opts.no_wake_preempt;
         rodata.wake_affine = !opts.no_wake_affine;
+        rodata.wake_sync = opts.wake_sync;
         rodata.balance_queues = !opts.no_balance;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;

@@ -113,6 +113,9 @@ sched_common::sched_metrics! {
         wake_affine = lockaware_stat_STAT_WAKE_AFFINE:
             "Woken tasks queued on their waker's CPU instead of their previous one (no CPU \
              was idle; off with --no-wake-affine)",
+        wake_sync = lockaware_stat_STAT_WAKE_SYNC:
+            "Tasks woken by a waker about to sleep (a sync wake-up: pipes, sockets) put on \
+             the waker's local queue, though another CPU was idle (--wake-sync)",
         behind_kthread = lockaware_stat_STAT_BEHIND_KTHREAD:
             "Tasks at the end of a slice queued to run next on their CPU, right after the \
              per-CPU kthreads that were the only tasks waiting there, not moved to an idle CPU",
