@@ -5,6 +5,7 @@ per-CPU kthread. Each compares the scheduler with the behaviour turned off (or w
 rule's opposite case, or with the CPUs free) in the same guest, and reads the scheduler's own
 counters. Runs in the 4-vCPU guest of
 tools/test.sh."""
+import contextlib
 import json
 import os
 import re
@@ -366,6 +367,23 @@ def last_cpu(pid):
         return int(f.read().rsplit(")", 1)[1].split()[36])
 
 
+@contextlib.contextmanager
+def shell_to_cat(body):
+    """cat reading a pipe that a shell loop (`while :; do BODY; done`) writes to, both on CPUs
+    0-1: yields (cat, the shell) and kills both on leaving."""
+    cat = subprocess.Popen(["taskset", "-c", "0-1", "cat"], stdin=subprocess.PIPE,
+                           stdout=subprocess.DEVNULL)
+    waker = subprocess.Popen(["taskset", "-c", "0-1", "sh", "-c", f"while :; do {body}; done"],
+                             stdout=cat.stdin)
+    try:
+        yield cat, waker
+    finally:
+        waker.kill()
+        cat.kill()
+        waker.wait()
+        cat.wait()
+
+
 def wake_moves(*flags):
     """A shell loop that counts to 100, then wakes a reader (cat) through a pipe, over and
     over, next to a CPU hog, all three on CPUs 0-1 (so that no CPU they may use is idle when
@@ -375,26 +393,15 @@ def wake_moves(*flags):
     a rare event: 4 s counted 1-18 moves on 7.2 (docs/benchmarks.md section 70.4), so the
     count is taken over twice that. A shell, not Python: next to a hog Python's start-up takes
     seconds in TCG."""
-    with attached("--no-futex", "--no-kernel-locks", *flags, hogs=1, cpus="0-1") as r:
-        cat = subprocess.Popen(["taskset", "-c", "0-1", "cat"], stdin=subprocess.PIPE,
-                               stdout=subprocess.DEVNULL)
-        waker = subprocess.Popen(
-            ["taskset", "-c", "0-1", "sh", "-c",
-             "while :; do i=0; while [ $i -lt 100 ]; do i=$((i + 1)); done; echo x; done"],
-            stdout=cat.stdin)
-        try:
-            time.sleep(3)
-            r.stats.get()
-            same = 0
-            for _ in range(80):
-                same += last_cpu(cat.pid) == last_cpu(waker.pid)
-                time.sleep(0.1)
-            m = r.stats.get()
-        finally:
-            waker.kill()
-            cat.kill()
-            waker.wait()
-            cat.wait()
+    with attached("--no-futex", "--no-kernel-locks", *flags, hogs=1, cpus="0-1") as r, \
+            shell_to_cat("i=0; while [ $i -lt 100 ]; do i=$((i + 1)); done; echo x") as (cat, waker):
+        time.sleep(3)
+        r.stats.get()
+        same = 0
+        for _ in range(80):
+            same += last_cpu(cat.pid) == last_cpu(waker.pid)
+            time.sleep(0.1)
+        m = r.stats.get()
     return same / 80, m
 
 
@@ -549,25 +556,14 @@ def test_wake_sync_puts_a_pipe_wakee_on_its_wakers_cpu_and_a_waker_that_runs_on_
     print(f"{n} sync wake-ups to the waker's CPU in 20,000 round trips")
     assert n >= 20000, n
     # The SSC on CPU 3, away from the pair: the rule does not move a task into the SSC.
-    with attached("--no-futex", "--no-kernel-locks", "--wake-sync", "--ssc-cpus", "3") as r:
-        cat = subprocess.Popen(["taskset", "-c", "0-1", "cat"], stdin=subprocess.PIPE,
-                               stdout=subprocess.DEVNULL)
-        waker = subprocess.Popen(
-            ["taskset", "-c", "0-1", "sh", "-c",
-             "while :; do echo x; i=0; while [ $i -lt 300 ]; do i=$((i + 1)); done; done"],
-            stdout=cat.stdin)
-        try:
-            time.sleep(2)
-            r.stats.get()
-            s0 = schedstat(cat.pid)
-            time.sleep(4)
-            s1 = schedstat(cat.pid)
-            m = r.stats.get()
-        finally:
-            waker.kill()
-            cat.kill()
-            waker.wait()
-            cat.wait()
+    with attached("--no-futex", "--no-kernel-locks", "--wake-sync", "--ssc-cpus", "3") as r, \
+            shell_to_cat("echo x; i=0; while [ $i -lt 300 ]; do i=$((i + 1)); done") as (cat, _w):
+        time.sleep(2)
+        r.stats.get()
+        s0 = schedstat(cat.pid)
+        time.sleep(4)
+        s1 = schedstat(cat.pid)
+        m = r.stats.get()
     runs = s1[2] - s0[2]
     wait_ms = (s1[1] - s0[1]) / max(runs, 1) / 1e6
     print(f"cat: {runs} runs in 4 s, {wait_ms:.2f} ms waited a run; {m['wake_sync']} sync "

@@ -1151,6 +1151,31 @@ static void placed_as_lock_task(struct task_ctx *tctx, s32 from_cpu)
 		stat_inc(STAT_SSC_MIGRATE);
 }
 
+#ifndef PF_EXITING
+#define PF_EXITING 0x00000004	/* include/linux/sched.h */
+#endif
+
+/*
+ * Whether woken @p may go to @cpu, the CPU of its waker (the current task):
+ * the waker is a task (not a kthread or an interrupted idle CPU, nor one
+ * whose flags have any of @not_flags) other than @p, and @cpu is in
+ * @prev_cpu's LLC, allowed to @p and not an SSC CPU unless @prev_cpu is one
+ * (the SSC's CPUs serve lock-intensive work first).
+ */
+static bool wakers_cpu_ok(const struct task_struct *p, s32 prev_cpu, s32 cpu,
+			  u32 not_flags)
+{
+	struct task_struct *waker = bpf_get_current_task_btf();
+
+	if (!waker->pid || (waker->flags & (PF_KTHREAD | not_flags)) || waker == p)
+		return false;
+	/* No range checks: cpu_to_llc() masks, and clang would drop the mask. */
+	if (cpu_to_llc(cpu) != cpu_to_llc(prev_cpu) ||
+	    !bpf_cpumask_test_cpu(cpu, p->cpus_ptr))
+		return false;
+	return !(cpu_in_ssc(cpu) && !cpu_in_ssc(prev_cpu));
+}
+
 /*
  * No CPU is idle: the CPU of @p's waker instead of @prev_cpu, when the waker
  * is a task (not a kthread or an interrupted idle CPU) whose CPU @p may use,
@@ -1165,55 +1190,34 @@ static void placed_as_lock_task(struct task_ctx *tctx, s32 from_cpu)
  */
 static s32 wake_affine_cpu(const struct task_struct *p, s32 prev_cpu)
 {
-	struct task_struct *waker = bpf_get_current_task_btf();
 	s32 cpu = bpf_get_smp_processor_id();
 
-	/* No range checks: cpu_to_llc() masks, and clang would drop the mask. */
-	if (cpu == prev_cpu)
-		return -1;
-	if (!waker->pid || (waker->flags & PF_KTHREAD) || waker == p)
-		return -1;
-	if (cpu_to_llc(cpu) != cpu_to_llc(prev_cpu) ||
-	    !bpf_cpumask_test_cpu(cpu, p->cpus_ptr))
-		return -1;
-	/* Not into the SSC, whose CPUs serve lock-intensive work first. */
-	if (cpu_in_ssc(cpu) && !cpu_in_ssc(prev_cpu))
+	if (cpu == prev_cpu || !wakers_cpu_ok(p, prev_cpu, cpu, 0))
 		return -1;
 	if (scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) > scx_bpf_dsq_nr_queued(cpu_dsq(prev_cpu)))
 		return -1;
 	return cpu;
 }
 
+static bool nothing_queued_for(s32 cpu);
+
 /*
  * A sync wake-up (the waker says it is about to sleep: a pipe or socket
- * read, a binder call) with --wake-sync: the waker's CPU, if @p may use it,
- * it is in @prev_cpu's LLC and not an SSC CPU unless @prev_cpu is one, the
- * waker is a task that is not exiting, and nothing else waits for that CPU
- * (its local queue and its own queues are empty); else -1. The wakee then
- * runs there as soon as the waker sleeps, without waking another CPU. EEVDF
+ * write before a read) with --wake-sync: the waker's CPU, if
+ * wakers_cpu_ok(), the waker is not exiting and nothing else waits for that
+ * CPU (its local queue and its own queues are empty); else -1. The wakee
+ * then runs there as soon as the waker sleeps, without waking another CPU. EEVDF
  * and the default here wake an idle CPU instead: perf bench sched pipe made
  * 4 switches and 2 cross-CPU interrupts per round trip that way, and 2
  * switches and none under the kernel's scx_simple, whose default CPU
  * selection takes the waker's CPU, at 1.44 times EEVDF's rate
  * (docs/benchmarks.md section 76.5).
  */
-#ifndef PF_EXITING
-#define PF_EXITING 0x00000004	/* include/linux/sched.h */
-#endif
-
-static bool nothing_queued_for(s32 cpu);
-
 static s32 wake_sync_cpu(const struct task_struct *p, s32 prev_cpu)
 {
-	struct task_struct *waker = bpf_get_current_task_btf();
 	s32 cpu = bpf_get_smp_processor_id();
 
-	if (!waker->pid || (waker->flags & (PF_KTHREAD | PF_EXITING)) || waker == p)
-		return -1;
-	if (cpu_to_llc(cpu) != cpu_to_llc(prev_cpu) ||
-	    !bpf_cpumask_test_cpu(cpu, p->cpus_ptr))
-		return -1;
-	if (cpu_in_ssc(cpu) && !cpu_in_ssc(prev_cpu))
+	if (!wakers_cpu_ok(p, prev_cpu, cpu, PF_EXITING))
 		return -1;
 	if (scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL) || !nothing_queued_for(cpu))
 		return -1;
