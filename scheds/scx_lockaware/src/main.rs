@@ -293,11 +293,11 @@ struct Opts {
     #[arg(long)]
     no_wake_affine: bool,
 
-    /// A task woken by a sync wake-up (its waker is about to sleep: a pipe or socket read)
-    /// goes to the waker's CPU when nothing else waits for it there, even if another CPU is
-    /// idle, and runs as soon as the waker sleeps; by default it goes to an idle CPU, as under
-    /// EEVDF. Off by default: measured on the third-party suite only (statistic wake_sync;
-    /// docs/benchmarks.md section 76.5).
+    /// A task woken by a sync wake-up (its waker is about to sleep: a pipe or socket write
+    /// before a read) goes to the waker's CPU when nothing else waits for it there, even if
+    /// another CPU is idle, and runs as soon as the waker sleeps; by default it goes to an idle
+    /// CPU, as under EEVDF. Off by default: measured at 2 vCPUs on one kernel only (statistic
+    /// wake_sync; docs/benchmarks.md section 76.5).
     #[arg(long)]
     wake_sync: bool,
 

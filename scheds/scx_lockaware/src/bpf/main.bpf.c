@@ -1177,10 +1177,9 @@ static bool wakers_cpu_ok(const struct task_struct *p, s32 prev_cpu, s32 cpu,
 }
 
 /*
- * No CPU is idle: the CPU of @p's waker instead of @prev_cpu, when the waker
- * is a task (not a kthread or an interrupted idle CPU) whose CPU @p may use,
- * in @prev_cpu's LLC, not an SSC CPU unless @prev_cpu is one, with no more
- * tasks queued than @prev_cpu's queue; else -1. EEVDF's wake_affine_weight()
+ * No CPU is idle: the CPU of @p's waker instead of @prev_cpu, when
+ * wakers_cpu_ok() and its queue holds no more tasks than @prev_cpu's; else
+ * -1. EEVDF's wake_affine_weight()
  * makes the same move when the two CPUs are about equally loaded and the
  * wakee is light. A wakee and its waker on one CPU then hand over locally:
  * the wake-up preempts the waker without an IPI (preempt_for_wakee() reads
@@ -1206,8 +1205,8 @@ static bool nothing_queued_for(s32 cpu);
  * write before a read) with --wake-sync: the waker's CPU, if
  * wakers_cpu_ok(), the waker is not exiting and nothing else waits for that
  * CPU (its local queue and its own queues are empty); else -1. The wakee
- * then runs there as soon as the waker sleeps, without waking another CPU. EEVDF
- * and the default here wake an idle CPU instead: perf bench sched pipe made
+ * then runs there as soon as the waker sleeps, without waking another CPU.
+ * EEVDF and the default here wake an idle CPU instead: perf bench sched pipe made
  * 4 switches and 2 cross-CPU interrupts per round trip that way, and 2
  * switches and none under the kernel's scx_simple, whose default CPU
  * selection takes the waker's CPU, at 1.44 times EEVDF's rate
