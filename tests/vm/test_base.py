@@ -528,12 +528,14 @@ def test_an_unpinned_hand_off_waker_follows_its_short_wakee_on_the_local_queue()
 
 def pipe_pair_sync_wakes(*flags):
     """perf bench sched pipe (one pair of processes, 20,000 round trips through two pipes)
-    under scx_lockaware with @flags: the scheduler's wake_sync count over the run."""
+    under scx_lockaware with @flags: the scheduler's (wake_sync, wake_sync_runs_on) counts over
+    the run."""
     with attached("--no-futex", "--no-kernel-locks", *flags) as r:
         r.stats.get()
         subprocess.run(["perf", "bench", "sched", "pipe", "-l", "20000"], check=True,
                        capture_output=True, timeout=120)
-        return r.stats.get()["wake_sync"]
+        m = r.stats.get()
+        return m["wake_sync"], m["wake_sync_runs_on"]
 
 
 def schedstat(pid):
@@ -542,21 +544,12 @@ def schedstat(pid):
         return tuple(int(x) for x in f.read().split())
 
 
-def test_wake_sync_puts_a_pipe_wakee_on_its_wakers_cpu_and_a_waker_that_runs_on_delays_it_a_slice_at_most():
-    """--wake-sync: a task woken by a sync wake-up (a pipe write) goes to its waker's local
-    queue, though another CPU is idle. perf bench sched pipe's two processes then hand over on
-    one CPU: about one such wake-up per pipe operation (2 per round trip, docs/benchmarks.md
-    section 76.5); none without the flag. The risk: a waker that does not sleep after the
-    wake-up keeps its wakee waiting while the other CPU idles. It is bounded by the waker's
-    slice, after which the kernel runs the local queue's task: a shell loop that writes to
-    cat through a pipe and computes on (a few ms in TCG), on CPUs 0-1, keeps cat's mean wait
-    per run below 2 slices (10 ms), and cat keeps running."""
-    assert pipe_pair_sync_wakes() == 0
-    n = pipe_pair_sync_wakes("--wake-sync")
-    print(f"{n} sync wake-ups to the waker's CPU in 20,000 round trips")
-    assert n >= 20000, n
-    # The SSC on CPU 3, away from the pair: the rule does not move a task into the SSC.
-    with attached("--no-futex", "--no-kernel-locks", "--wake-sync", "--ssc-cpus", "3") as r, \
+def cat_behind_a_shell_that_runs_on(*flags):
+    """A shell loop that writes to cat through a pipe and then computes for a few ms (in TCG),
+    on CPUs 0-1, with the SSC on CPU 3 away from them (the rule moves no task into the SSC),
+    under scx_lockaware with @flags: cat's runs and mean wait per run (ms) over 4 s, and the
+    scheduler's counters."""
+    with attached("--no-futex", "--no-kernel-locks", "--ssc-cpus", "3", *flags) as r, \
             shell_to_cat("echo x; i=0; while [ $i -lt 300 ]; do i=$((i + 1)); done") as (cat, _w):
         time.sleep(2)
         r.stats.get()
@@ -566,8 +559,32 @@ def test_wake_sync_puts_a_pipe_wakee_on_its_wakers_cpu_and_a_waker_that_runs_on_
         m = r.stats.get()
     runs = s1[2] - s0[2]
     wait_ms = (s1[1] - s0[1]) / max(runs, 1) / 1e6
-    print(f"cat: {runs} runs in 4 s, {wait_ms:.2f} ms waited a run; {m['wake_sync']} sync "
-          f"wake-ups to the waker's CPU")
-    assert m["wake_sync"] >= 10, m["wake_sync"]
+    print(f"{flags}: cat: {runs} runs in 4 s, {wait_ms:.2f} ms waited a run; "
+          f"{m['wake_sync']} sync wake-ups to the waker's CPU, {m['wake_sync_runs_on']} left to "
+          f"the usual choice")
+    return runs, wait_ms, m
+
+
+def test_a_sync_wakee_goes_to_its_wakers_cpu_unless_the_waker_runs_on():
+    """By default a task woken by a sync wake-up (a pipe write) goes to its waker's local
+    queue, though another CPU is idle. perf bench sched pipe's two processes then hand over on
+    one CPU: about one such wake-up per pipe operation (2 per round trip, docs/benchmarks.md
+    section 76.5); none with --no-wake-sync. The risk: a waker that does not sleep after the
+    wake-up keeps its wakee waiting while the other CPU idles. It is bounded by the waker's
+    slice, after which the kernel runs the local queue's task: with the guard off
+    (--wake-sync-overlap-us at the slice) a shell loop that writes to cat and computes on keeps
+    cat's mean wait per run below 2 slices (10 ms), and cat keeps running. And by default the
+    guard lets it happen once or twice only: the sync wake-ups of a waker that ran on after
+    its earlier ones are left to the usual CPU choice (wake_sync_runs_on; section 77)."""
+    assert pipe_pair_sync_wakes("--no-wake-sync") == (0, 0)
+    n, left = pipe_pair_sync_wakes()
+    print(f"{n} sync wake-ups to the waker's CPU in 20,000 round trips, {left} left")
+    assert n >= 20000, (n, left)
+    runs, wait_ms, m = cat_behind_a_shell_that_runs_on("--wake-sync-overlap-us", "5000")
+    assert m["wake_sync"] >= 10, m
     assert runs >= 100, runs
     assert wait_ms < 10, wait_ms
+    runs, wait_ms, m = cat_behind_a_shell_that_runs_on()
+    assert m["wake_sync"] <= 5, m
+    assert m["wake_sync_runs_on"] >= 100, m
+    assert runs >= 100, runs

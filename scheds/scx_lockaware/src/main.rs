@@ -293,13 +293,30 @@ struct Opts {
     #[arg(long)]
     no_wake_affine: bool,
 
-    /// A task woken by a sync wake-up (its waker is about to sleep: a pipe or socket write
-    /// before a read) goes to the waker's CPU when nothing else waits for it there, even if
-    /// another CPU is idle, and runs as soon as the waker sleeps; by default it goes to an idle
-    /// CPU, as under EEVDF. Off by default: measured at 2 vCPUs on one kernel only (statistic
-    /// wake_sync; docs/benchmarks.md section 76.5).
+    /// A task woken by a sync wake-up (its waker says it is about to sleep: a pipe or socket
+    /// write before a read) goes to an idle CPU, as under EEVDF. By default it goes to the
+    /// waker's local queue instead, even with another CPU idle, when the waker is a user task
+    /// that is not exiting and has stopped soon after its earlier sync wake-ups
+    /// (--wake-sync-overlap-us), the CPU is allowed, in the same LLC, not in the SSC unless the
+    /// previous one is, and nothing else waits for it: the wakee runs as soon as the waker
+    /// sleeps, without waking another CPU (perf bench sched pipe 1.40x; statistics wake_sync,
+    /// wake_sync_runs_on; docs/benchmarks.md sections 76.5 and 77).
     #[arg(long)]
-    wake_sync: bool,
+    no_wake_sync: bool,
+
+    /// A waker's sync wake-ups go to its CPU (see --no-wake-sync) only while, on a decayed mean,
+    /// it has stopped running within this many microseconds of its first sync wake-up of a run
+    /// (0 to --slice-us). A pipe ping-pong's waker sleeps at once (under 50 us in the TCG guests
+    /// measured); a streaming writer runs on and fills the pipe (over 200 us) while its reader
+    /// would wait behind it (stress-ng pipe: 0.49x without this check; statistic
+    /// wake_sync_runs_on; docs/benchmarks.md section 77).
+    #[arg(
+        long,
+        value_name = "US",
+        default_value = "100",
+        allow_hyphen_values = true
+    )]
+    wake_sync_overlap_us: u64,
 
     /// Wake-up preemption needs the running task to be ahead of the woken one by more than
     /// this much vtime, microseconds (0 to --slice-us). The default is CFS's base wake-up
@@ -486,6 +503,7 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
             Some(opts.wake_preempt_min_run_us),
         ),
         ("--handoff-follow-us", Some(opts.handoff_follow_us)),
+        ("--wake-sync-overlap-us", Some(opts.wake_sync_overlap_us)),
         ("--wake-credit-us", opts.wake_credit_us),
     ] {
         if let Some(v) = value.filter(|v| *v > opts.slice_us) {
@@ -903,7 +921,8 @@ impl<'a> Scheduler<'a> {
         rodata.queue_max_wait_ns = 4 * opts.slice_us * 1000;
         rodata.wake_preempt = !opts.no_wake_preempt;
         rodata.wake_affine = !opts.no_wake_affine;
-        rodata.wake_sync = opts.wake_sync;
+        rodata.wake_sync = !opts.no_wake_sync;
+        rodata.wake_sync_overlap_ns = opts.wake_sync_overlap_us * 1000;
         rodata.balance_queues = !opts.no_balance;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;
@@ -1679,34 +1698,29 @@ mod tests {
         assert!(e.contains("--max-ssc 9") && e.contains("1 to 8"), "{e}");
         let e = plan_ssc(&parse(&["--min-ssc", "5", "--max-ssc", "4"]).unwrap(), &t).unwrap_err();
         assert!(e.contains("--min-ssc 5") && e.contains("1 to 4"), "{e}");
-        let e = check_flags(&parse(&["--wake-preempt-gran-us", "6000"]).unwrap()).unwrap_err();
-        assert!(
-            e.contains("--wake-preempt-gran-us 6000") && e.contains("0 to 5000"),
-            "{e}"
-        );
-        assert!(check_flags(&parse(&["--wake-preempt-gran-us", "5000"]).unwrap()).is_ok());
-        let e = check_flags(&parse(&["--wake-preempt-min-run-us", "5001"]).unwrap()).unwrap_err();
-        assert!(
-            e.contains("--wake-preempt-min-run-us 5001") && e.contains("0 to 5000"),
-            "{e}"
-        );
-        assert!(check_flags(&parse(&["--wake-preempt-min-run-us", "0"]).unwrap()).is_ok());
-        assert!(parse(&["--wake-preempt-min-run-us", "-1"]).is_err());
-        let e = check_flags(&parse(&["--handoff-follow-us", "5001"]).unwrap()).unwrap_err();
-        assert!(
-            e.contains("--handoff-follow-us 5001") && e.contains("0 to 5000"),
-            "{e}"
-        );
-        assert!(check_flags(&parse(&["--handoff-follow-us", "0"]).unwrap()).is_ok());
-        assert!(parse(&["--handoff-follow-us", "-1"]).is_err());
-        let e = check_flags(&parse(&["--wake-credit-us", "5001"]).unwrap()).unwrap_err();
-        assert!(
-            e.contains("--wake-credit-us 5001") && e.contains("0 to 5000"),
-            "{e}"
-        );
+        // The flags bounded by --slice-us (5000 by default): 0 and the slice allowed, one
+        // more refused by name, value and range, a negative value refused by the parser.
+        for flag in [
+            "--wake-preempt-gran-us",
+            "--wake-preempt-min-run-us",
+            "--handoff-follow-us",
+            "--wake-sync-overlap-us",
+            "--wake-credit-us",
+        ] {
+            let e = check_flags(&parse(&[flag, "5001"]).unwrap()).unwrap_err();
+            assert!(
+                e.contains(&format!("{flag} 5001")) && e.contains("0 to 5000"),
+                "{e}"
+            );
+            assert!(check_flags(&parse(&[flag, "0"]).unwrap()).is_ok(), "{flag}");
+            assert!(
+                check_flags(&parse(&[flag, "5000"]).unwrap()).is_ok(),
+                "{flag}"
+            );
+            assert!(parse(&[flag, "-1"]).is_err(), "{flag}");
+        }
         let o = parse(&["--slice-us", "20000", "--wake-credit-us", "20000"]).unwrap();
         assert!(check_flags(&o).is_ok());
-        assert!(check_flags(&parse(&["--wake-credit-us", "0"]).unwrap()).is_ok());
         let e = check_flags(&parse(&["--settle-ms", "101"]).unwrap()).unwrap_err();
         assert!(
             e.contains("--settle-ms 101") && e.contains("1 to 100"),

@@ -115,7 +115,10 @@ sched_common::sched_metrics! {
              was idle; off with --no-wake-affine)",
         wake_sync = lockaware_stat_STAT_WAKE_SYNC:
             "Tasks woken by a waker about to sleep (a sync wake-up: pipes, sockets) put on \
-             the waker's local queue, though another CPU was idle (--wake-sync)",
+             the waker's local queue, though another CPU was idle (off with --no-wake-sync)",
+        wake_sync_runs_on = lockaware_stat_STAT_WAKE_SYNC_RUNS_ON:
+            "Sync wake-ups left to the usual CPU choice because their waker has been running \
+             on after its sync wake-ups for longer than --wake-sync-overlap-us",
         behind_kthread = lockaware_stat_STAT_BEHIND_KTHREAD:
             "Tasks at the end of a slice queued to run next on their CPU, right after the \
              per-CPU kthreads that were the only tasks waiting there, not moved to an idle CPU",

@@ -78,7 +78,8 @@ enum lockaware_stat {
 	STAT_CPU_ENQ,		/* task queued on its CPU's vtime queue */
 	STAT_KICK_IDLE,		/* enqueued task handed to an idle CPU, which is woken */
 	STAT_WAKE_AFFINE,	/* woken task queued on its waker's CPU (not --no-wake-affine) */
-	STAT_WAKE_SYNC,		/* sync wake-up put on its waker's local queue (--wake-sync) */
+	STAT_WAKE_SYNC,		/* sync wake-up put on its waker's local queue */
+	STAT_WAKE_SYNC_RUNS_ON,	/* sync wake-up from a waker that runs on after them */
 	STAT_BEHIND_KTHREAD,	/* slice ended, only kthreads waited: task runs next on its CPU */
 	STAT_PULL_IDLE_CORE,	/* task preempted on a doubly busy core for an idle core */
 	STAT_DISPATCH_OWN,	/* CPU took work from its own queue */

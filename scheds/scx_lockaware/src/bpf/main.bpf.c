@@ -72,7 +72,9 @@ const volatile u64 handoff_follow_ns = 500000ULL;
 /* With no idle CPU, a woken task may go to its waker's CPU (wake_affine_cpu()). */
 const volatile bool wake_affine = false;
 /* A sync wake-up may go to its waker's CPU, idle CPUs or not (wake_sync_cpu()). */
-const volatile bool wake_sync = false;
+const volatile bool wake_sync = true;
+/* --wake-sync-overlap-us: see waker_sleeps_soon(). */
+const volatile u64 wake_sync_overlap_ns = 100000ULL;
 /* A barrier waiter that gives its CPU up pays the slice it gives up (inform_give_way()). */
 const volatile bool inform_barrier_charge = true;
 /*
@@ -433,6 +435,14 @@ struct task_ctx {
 	u64 left_at;		/* when it last left the class (ns) */
 	u64 dwell_ns;		/* its class_dwell_ns, doubled by quick returns */
 	u64 last_wait_at;	/* the end of its last run with a lock wait (ns) */
+
+	/*
+	 * As a waker (waker_sleeps_soon()): its first sync wake-up of this run
+	 * (ns, 0 = none), and the decayed mean of the time from such a wake-up
+	 * to the end of the run.
+	 */
+	u64 sync_woke_at;
+	u64 sync_overlap_ns;
 
 	/*
 	 * The task that last woke this one out of a mutex's futex sleep (the
@@ -1202,7 +1212,7 @@ static bool nothing_queued_for(s32 cpu);
 
 /*
  * A sync wake-up (the waker says it is about to sleep: a pipe or socket
- * write before a read) with --wake-sync: the waker's CPU, if
+ * write before a read), unless --no-wake-sync: the waker's CPU, if
  * wakers_cpu_ok(), the waker is not exiting and nothing else waits for that
  * CPU (its local queue and its own queues are empty); else -1. The wakee
  * then runs there as soon as the waker sleeps, without waking another CPU.
@@ -1221,6 +1231,31 @@ static s32 wake_sync_cpu(const struct task_struct *p, s32 prev_cpu)
 	if (scx_bpf_dsq_nr_queued(SCX_DSQ_LOCAL) || !nothing_queued_for(cpu))
 		return -1;
 	return cpu;
+}
+
+/*
+ * The guard of the sync wake-up rule: whether the current task, making a
+ * sync wake-up, has so far stopped running soon after its sync wake-ups. A
+ * wakee put on its waker's CPU waits until the waker stops: a pipe
+ * ping-pong's waker sleeps at once, but a streaming writer runs on and fills
+ * the pipe while its reader could run beside it on another CPU (stress-ng
+ * pipe at 0.49 of the default without this guard, docs/benchmarks.md
+ * section 77). So a waker's sync wake-ups are trusted while the decayed mean
+ * of the time from its first sync wake-up of a run to the end of that run
+ * (kept by stopping()) is at most wake_sync_overlap_ns; a waker that has made
+ * none is trusted, as the kernel's default CPU selection trusts every one.
+ * Linux's fair class once made the same test (se.avg_overlap, removed in
+ * 2010). Notes this wake-up as the run's first if it is.
+ */
+static bool waker_sleeps_soon(void)
+{
+	struct task_ctx *wctx = lookup_task_ctx(bpf_get_current_task_btf());
+
+	if (!wctx)
+		return false;
+	if (!wctx->sync_woke_at)
+		wctx->sync_woke_at = scx_bpf_now();
+	return wctx->sync_overlap_ns <= wake_sync_overlap_ns;
 }
 
 s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
@@ -1249,8 +1284,9 @@ s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 	}
 
 	if (wake_sync && (wake_flags & SCX_WAKE_SYNC)) {
-		cpu = wake_sync_cpu(p, prev_cpu);
-		if (cpu >= 0) {
+		if (!waker_sleeps_soon()) {
+			stat_inc(STAT_WAKE_SYNC_RUNS_ON);
+		} else if ((cpu = wake_sync_cpu(p, prev_cpu)) >= 0) {
 			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, 0);
 			stat_inc(STAT_WAKE_SYNC);
 			return cpu;
@@ -2932,6 +2968,12 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		tctx->out_run = false;
 		f->out_running = 0;
 		f->out_left_at = now;
+	}
+
+	/* How long this run went on after its first sync wake-up (waker_sleeps_soon()). */
+	if (tctx->sync_woke_at) {
+		tctx->sync_overlap_ns = (3 * tctx->sync_overlap_ns + now - tctx->sync_woke_at) / 4;
+		tctx->sync_woke_at = 0;
 	}
 
 	/* A kernel lock wait in progress leaves the CPU; a lock sleep starts. */
