@@ -1245,7 +1245,9 @@ static s32 wake_sync_cpu(const struct task_struct *p, s32 prev_cpu)
  * (kept by stopping()) is at most wake_sync_overlap_ns; a waker that has made
  * none is trusted, as the kernel's default CPU selection trusts every one.
  * Linux's fair class once made the same test (se.avg_overlap, removed in
- * 2010). Notes this wake-up as the run's first if it is.
+ * 2010). Notes this wake-up as the run's first if it is, and counts a
+ * wake-up it refuses for that reason (not one from a waker it knows nothing
+ * of, such as an idle CPU taking an interrupt).
  */
 static bool waker_sleeps_soon(void)
 {
@@ -1255,7 +1257,10 @@ static bool waker_sleeps_soon(void)
 		return false;
 	if (!wctx->sync_woke_at)
 		wctx->sync_woke_at = scx_bpf_now();
-	return wctx->sync_overlap_ns <= wake_sync_overlap_ns;
+	if (wctx->sync_overlap_ns <= wake_sync_overlap_ns)
+		return true;
+	stat_inc(STAT_WAKE_SYNC_RUNS_ON);
+	return false;
 }
 
 s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
@@ -1284,9 +1289,7 @@ s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 	}
 
 	if (wake_sync && (wake_flags & SCX_WAKE_SYNC)) {
-		if (!waker_sleeps_soon()) {
-			stat_inc(STAT_WAKE_SYNC_RUNS_ON);
-		} else if ((cpu = wake_sync_cpu(p, prev_cpu)) >= 0) {
+		if (waker_sleeps_soon() && (cpu = wake_sync_cpu(p, prev_cpu)) >= 0) {
 			scx_bpf_dsq_insert(p, SCX_DSQ_LOCAL, slice_ns, 0);
 			stat_inc(STAT_WAKE_SYNC);
 			return cpu;
