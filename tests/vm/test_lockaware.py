@@ -154,6 +154,7 @@ def test_attach_stress_and_clean_exit(sig):
                                   ["--wake-preempt-min-run-us", "6000"],
                                   ["--handoff-follow-us", "6000"],
                                   ["--wake-sync-overlap-us", "6000"],
+                                  ["--klock-trace-rate", "20000000"],
                                   ["--balance-min-wait-us", "1000001"],
                                   ["--no-balance", "--balance-min-wait-us", "0"]])
 def test_invalid_flags_refused_before_load(args):

@@ -183,7 +183,10 @@ sched_common::sched_metrics! {
              they yielded; not woken) lost to the cap of one --wake-credit-us behind their \
              LLC's clock: service they had not had and will not get",
         klock_waits = lockaware_stat_STAT_KLOCK_WAITS:
-            "Kernel lock waits seen (lock:contention_end)",
+            "Kernel lock waits traced (lock:contention_begin/end): all of them, or one in 2^k \
+             where a CPU sees more than --klock-trace-rate a second (each then counted 2^k times)",
+        klock_seen = lockaware_stat_STAT_KLOCK_SEEN:
+            "Kernel lock contentions seen (lock:contention_begin), traced or not",
         futex_waits = lockaware_stat_STAT_FUTEX_WAITS:
             "User lock (futex) waits seen, a mutex's or a PI lock's (by default counted as the task \
              goes to sleep)",
@@ -316,7 +319,7 @@ impl Metrics {
             w,
             "  ssc {} [{}] {} {} steps {} restarts {} short {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
              p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{} back {}) waits: \
-             klock {} futex {}",
+             klock {}/{} futex {}",
             self.ssc_size,
             self.ssc_cpus,
             self.search_mode,
@@ -339,6 +342,7 @@ impl Metrics {
             self.lock_out,
             self.lock_reenter,
             self.klock_waits,
+            self.klock_seen,
             self.futex_waits,
         )?;
         writeln!(

@@ -129,6 +129,17 @@ const volatile u64 lock_window_ns = 50000000ULL;
 const volatile s32 agent_tgid;
 
 /*
+ * Kernel-lock wait sampling (--klock-trace-rate; docs/benchmarks.md section
+ * 78): each CPU traces at most about klock_trace_rate kernel lock waits a
+ * second. Above that it traces one wait in 2^k, chosen at random, and counts
+ * its time 2^k times (klock_rate_update() sets k from the CPU's contention
+ * rate every KLOCK_RATE_PERIOD_NS). 0 traces every wait.
+ */
+const volatile u64 klock_trace_rate = 10000;
+#define KLOCK_RATE_PERIOD_NS	10000000ULL
+#define KLOCK_MAX_SHIFT		10
+
+/*
  * Count a user-lock task's time inside futex(2) in its lock-wait share (see
  * lock_sys_ns()); cleared by --no-lock-sys-share.
  */
@@ -328,6 +339,23 @@ struct {
 	__type(value, struct pull_hint);
 } pull_hints SEC(".maps");
 
+/*
+ * A kernel lock wait in progress (lock:contention_begin .. _end). Its on-CPU
+ * part (spinning, optimistic mutex spinning) is "spin"; the sleeps inside it
+ * are "block", measured from the sleep to the wake-up (see lock_sleep_*()).
+ * Only the spin is sampled (klock_trace_rate): a wait left out (weight 0)
+ * has no start time, but its sleeps still count in full, as stopping() and
+ * the wake-up that measure them run for every sleep anyway (and a sleep's
+ * length varies too much for a scaled sample: one sampled 1-ms sleep counted
+ * 16 times made half of a 50-ms window).
+ */
+struct lock_wait {
+	u64 start;		/* 0 = no wait in progress */
+	u64 oncpu_since;	/* when it last got the CPU during the wait, 0 = off */
+	u64 oncpu;		/* on-CPU time of the wait so far */
+	u32 weight;		/* the waits it stands for (2^shift when sampled), 0: not traced */
+};
+
 /* Per-CPU state. */
 struct cpu_ctx {
 	u64 dispatched_at;	/* when the CPU last called dispatch() (ns) */
@@ -349,6 +377,20 @@ struct cpu_ctx {
 	s32 handoff_waker;
 	/* The wakee of that hand-off last ran less than handoff_follow_ns. */
 	bool handoff_short;
+	/*
+	 * Kernel lock waits on this CPU (lockaware_contention_begin()): the
+	 * wait of the task running here, kw_pid (0: none), lives here while
+	 * the task runs, so that the probes find it without a task-storage
+	 * lookup; stopping() moves it into the task's context and running()
+	 * back, on whichever CPU the task runs next.
+	 */
+	s32 kw_pid;
+	struct lock_wait kw;
+	u64 kw_seen;		/* contention_begin calls since kw_rate_at */
+	u64 kw_traced;		/* ... traced since then, or since kw_shift last rose */
+	u64 kw_rate_at;		/* when kw_shift was last set (klock_rate_update()) */
+	u32 kw_shift;		/* one wait in 2^kw_shift is traced */
+	u32 kw_rand;		/* xorshift32 state of that choice (0: not seeded yet) */
 };
 
 struct {
@@ -378,17 +420,6 @@ struct {
 	__type(value, struct lock_task_info);
 } lock_tasks SEC(".maps");
 
-/*
- * A kernel lock wait in progress (lock:contention_begin .. _end). Its on-CPU
- * part (spinning, optimistic mutex spinning) is "spin"; the sleeps inside it
- * are "block", measured from the sleep to the wake-up (see lock_sleep_*()).
- */
-struct lock_wait {
-	u64 start;		/* 0 = no wait in progress */
-	u64 oncpu_since;	/* when it last got the CPU during the wait, 0 = off */
-	u64 oncpu;		/* on-CPU time of the wait so far */
-};
-
 /* Why the task's next sleep is a lock sleep (task_ctx.sleep_why). */
 enum lock_sleep_why {
 	SLEEP_FUTEX	= 1,	/* a mutex's futex wait, about to sleep */
@@ -404,7 +435,7 @@ struct task_ctx {
 	bool lock_intensive;
 	bool out_run;	/* this run is counted in its CPU's ssc_follow[].out_running */
 
-	struct lock_wait kwait;	/* kernel lock wait in progress */
+	struct lock_wait kwait;	/* kernel lock wait in progress, while off the CPU (kwait_leave_cpu()) */
 	u8 sleep_why;		/* enum lock_sleep_why bits: the next sleep waits for a lock */
 	bool asleep_user;	/* the lock sleep in progress is a user lock's (futex) */
 	u64 asleep_since;	/* a lock sleep in progress since (ns), 0 = none */
@@ -1404,6 +1435,7 @@ static bool handoff_follows(const struct task_struct *p, s32 cpu, bool pinned)
 }
 
 static u64 lock_sys_ns(const struct task_ctx *tctx);
+static bool kwait_running(const struct task_struct *p);
 
 /* The run in progress (or ending) has had a lock wait; @lsys: its lock system time. */
 static bool run_waited(const struct task_ctx *tctx, u64 lsys)
@@ -1424,7 +1456,7 @@ static bool class_quiet_running(struct task_struct *p)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
 
-	return tctx && tctx->lock_intensive && !tctx->kwait.start &&
+	return tctx && tctx->lock_intensive && !kwait_running(p) &&
 	       !run_waited(tctx, lock_sys_share ? lock_sys_ns(tctx) : 0) &&
 	       scx_bpf_now() - tctx->last_wait_at >= class_quiet_ns;
 }
@@ -2267,28 +2299,30 @@ bool BPF_STRUCT_OPS(lockaware_yield, struct task_struct *from,
 	return false;
 }
 
-static void wait_begin(struct lock_wait *w, u64 now)
+/* Start kernel lock wait @w, its spin standing for @weight waits' (0: not timed, @now unused). */
+static void wait_begin(struct lock_wait *w, u64 now, u32 weight)
 {
-	w->start = now;
+	w->start = weight ? now : 1;
 	w->oncpu_since = now;
 	w->oncpu = 0;
+	w->weight = weight;
 }
 
 static void wait_switch_in(struct lock_wait *w, u64 now)
 {
-	if (w->start)
+	if (w->weight)
 		w->oncpu_since = now;
 }
 
 static void wait_switch_out(struct lock_wait *w, u64 now)
 {
-	if (w->start && w->oncpu_since) {
+	if (w->weight && w->oncpu_since) {
 		w->oncpu += now - w->oncpu_since;
 		w->oncpu_since = 0;
 	}
 }
 
-/* End the kernel lock wait @w of @tctx: its on-CPU part is "spin". */
+/* End the traced kernel lock wait @w of @tctx: its on-CPU part is "spin". */
 static void wait_end(struct task_ctx *tctx, struct lock_wait *w, u64 now)
 {
 	u64 spin = w->oncpu, total = now - w->start;
@@ -2297,9 +2331,84 @@ static void wait_end(struct task_ctx *tctx, struct lock_wait *w, u64 now)
 		spin += now - w->oncpu_since;
 	if (spin > total)
 		spin = total;
-	tctx->run_spin += spin;
+	tctx->run_spin += spin * w->weight;
 	w->start = 0;
 	w->oncpu_since = 0;
+	w->weight = 0;
+}
+
+/*
+ * The kernel lock wait of @p, which leaves @cpu, goes with it (into its task
+ * context; lockaware_stopping()); running() brings it to the CPU @p runs on
+ * next (kwait_enter_cpu()). The probes thus find a wait on their own CPU.
+ */
+static void kwait_leave_cpu(struct task_struct *p, struct task_ctx *tctx, s32 cpu, u64 now)
+{
+	struct cpu_ctx *cctx = cpu_ctx_of(cpu);
+
+	if (!cctx || !p->pid || cctx->kw_pid != p->pid)
+		return;
+	cctx->kw_pid = 0;
+	tctx->kwait = cctx->kw;
+	wait_switch_out(&tctx->kwait, now);
+}
+
+/*
+ * @p starts running on @cpu. The CPU's slot is cleared first: a task of
+ * another class (no stopping() for it) may have left a wait there, and it
+ * must not be taken for @p's.
+ */
+static void kwait_enter_cpu(struct task_struct *p, struct task_ctx *tctx, s32 cpu, u64 now)
+{
+	struct cpu_ctx *cctx = cpu_ctx_of(cpu);
+
+	if (!cctx)
+		return;
+	cctx->kw_pid = 0;
+	if (!tctx->kwait.start)
+		return;
+	cctx->kw = tctx->kwait;
+	cctx->kw_pid = p->pid;
+	tctx->kwait.start = 0;
+	tctx->kwait.weight = 0;
+	wait_switch_in(&cctx->kw, now);
+}
+
+/* Whether @p, running, is inside a kernel lock wait (traced or not). */
+static bool kwait_running(const struct task_struct *p)
+{
+	struct cpu_ctx *cctx = cpu_ctx_of(scx_bpf_task_cpu(p));
+
+	return cctx && p->pid && cctx->kw_pid == p->pid;
+}
+
+/*
+ * Every KLOCK_RATE_PERIOD_NS, at the tick: how many waits this CPU traces
+ * (klock_trace_rate) from its rate over the last period, and the count of all
+ * it saw into the statistics. Contention comes and goes faster than that (a
+ * writer and its reader contend only while they run on two CPUs at once), so
+ * lockaware_contention_begin() also halves the share traced as soon as a
+ * period has traced its budget: without that, each period that began quiet
+ * traced every wait, and a pipe's tasks had twice the budget traced.
+ */
+static void klock_rate_update(struct cpu_ctx *cctx, u64 now)
+{
+	u64 dt = now - cctx->kw_rate_at, rate;
+	u32 shift = 0;
+
+	if (dt < KLOCK_RATE_PERIOD_NS)
+		return;
+	if (cctx->kw_seen)
+		stat_add(STAT_KLOCK_SEEN, cctx->kw_seen);
+	if (klock_trace_rate) {
+		rate = cctx->kw_seen * 1000000000ULL / dt;
+		while (shift < KLOCK_MAX_SHIFT && (rate >> shift) > klock_trace_rate)
+			shift++;
+	}
+	cctx->kw_shift = shift;
+	cctx->kw_seen = 0;
+	cctx->kw_traced = 0;
+	cctx->kw_rate_at = now;
 }
 
 /*
@@ -2669,6 +2778,8 @@ void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
 
 	sample_futex_sys(p);
 	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
+	if (cctx)
+		klock_rate_update(cctx, scx_bpf_now());
 
 	/*
 	 * A deferred wake-up preemption (preempt_for_wakee()) is due: end the
@@ -2790,7 +2901,7 @@ void BPF_STRUCT_OPS(lockaware_running, struct task_struct *p)
 	tctx->run_fsys = 0;
 
 	/* A kernel lock wait in progress is on the CPU again. */
-	wait_switch_in(&tctx->kwait, tctx->started_at);
+	kwait_enter_cpu(p, tctx, cpu, tctx->started_at);
 
 	/* Lock-intensive runs outside the SSC, and why. */
 	if (tctx->lock_intensive)
@@ -2980,7 +3091,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	}
 
 	/* A kernel lock wait in progress leaves the CPU; a lock sleep starts. */
-	wait_switch_out(&tctx->kwait, now);
+	kwait_leave_cpu(p, tctx, scx_bpf_task_cpu(p), now);
 	if (!runnable)
 		lock_sleep_begin(p, tctx, now);
 
@@ -3163,25 +3274,71 @@ int BPF_KPROBE(lockaware_inform_register, void *hint)
 	return 0;
 }
 
+/*
+ * The wait in progress lives in the CPU's slot (cpu_ctx.kw) while its task
+ * runs, so a begin and an end that trace nothing cost no task-storage lookup
+ * and no clock read: at the rates where sampling sets in (a pipe's mutex
+ * between a writer and its reader: 250,000 contentions a second on 2 CPUs)
+ * the probes' own time was about a tenth of the CPUs (docs/benchmarks.md
+ * section 78). The idle task (pid 0, an interrupt on an idle CPU) and the
+ * agent are not traced.
+ */
 SEC("tp_btf/contention_begin")
 int BPF_PROG(lockaware_contention_begin, void *lock, unsigned int flags)
 {
-	struct task_ctx *tctx = current_task_ctx();
+	struct task_struct *cur = bpf_get_current_task_btf();
+	struct cpu_ctx *cctx;
+	u32 zero = 0, weight = 0, shift, x = 0;
 
+	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
 	/* A mutex that stops spinning and sleeps reports a second begin. */
-	if (tctx && !tctx->kwait.start)
-		wait_begin(&tctx->kwait, scx_bpf_now());
+	if (!cctx || !cur->pid || cctx->kw_pid == cur->pid || cur->tgid == agent_tgid)
+		return 0;
+	cctx->kw_seen++;
+	shift = cctx->kw_shift & 31;
+	if (shift) {
+		/* xorshift32: no helper call on the path that traces nothing */
+		x = cctx->kw_rand ?: bpf_get_prandom_u32() | 1;
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		cctx->kw_rand = x;
+	}
+	/*
+	 * Each traced wait counts 1 / its chance, whatever the shift was for
+	 * the others (klock_rate_update()).
+	 */
+	if (!(x & ((1U << shift) - 1))) {
+		weight = 1U << shift;
+		if (klock_trace_rate && shift < KLOCK_MAX_SHIFT &&
+		    ++cctx->kw_traced > klock_trace_rate * KLOCK_RATE_PERIOD_NS / 1000000000ULL) {
+			cctx->kw_shift = shift + 1;
+			cctx->kw_traced = 0;
+		}
+	}
+	cctx->kw_pid = cur->pid;
+	wait_begin(&cctx->kw, weight ? scx_bpf_now() : 0, weight);
 	return 0;
 }
 
 SEC("tp_btf/contention_end")
 int BPF_PROG(lockaware_contention_end, void *lock, int ret)
 {
-	struct task_ctx *tctx = current_task_ctx();
+	struct task_struct *cur = bpf_get_current_task_btf();
+	struct task_ctx *tctx;
+	struct cpu_ctx *cctx;
+	u32 zero = 0;
 
-	if (!tctx || !tctx->kwait.start)
+	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
+	if (!cctx || !cur->pid || cctx->kw_pid != cur->pid)
 		return 0;
-	wait_end(tctx, &tctx->kwait, scx_bpf_now());
+	cctx->kw_pid = 0;
+	if (!cctx->kw.weight || !(tctx = lookup_task_ctx(cur))) {
+		cctx->kw.start = 0;
+		cctx->kw.weight = 0;
+		return 0;
+	}
+	wait_end(tctx, &cctx->kw, scx_bpf_now());
 	stat_inc(STAT_KLOCK_WAITS);
 	return 0;
 }
