@@ -345,9 +345,8 @@ struct {
  * are "block", measured from the sleep to the wake-up (see lock_sleep_*()).
  * Only the spin is sampled (klock_trace_rate): a wait left out (weight 0)
  * has no start time, but its sleeps still count in full, as stopping() and
- * the wake-up that measure them run for every sleep anyway (and a sleep's
- * length varies too much for a scaled sample: one sampled 1-ms sleep counted
- * 16 times made half of a 50-ms window).
+ * the wake-up that measure them run for every sleep anyway: an exact count
+ * costs nothing there, and a sleep's length varies far more than a spin's.
  */
 struct lock_wait {
 	u64 start;		/* 0 = no wait in progress */
