@@ -1,0 +1,6 @@
+#!/bin/sh
+cd /work/main
+. .cache/env.sh
+E=/work/main/.cache/exp
+SCX_AB_OPTS=--sample-stats SCX_REF="empty=$E/la-empty;noclass=$E/la-head --lock-threshold 99" tools/vm/suite -c 2 -r 5 -t 16 -i 15 -o results/s59/exp3 ext > results/s59/exp3.log 2>&1
+echo done > results/s59/exp3.done
