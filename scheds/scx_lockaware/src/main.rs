@@ -392,10 +392,11 @@ struct Opts {
 
     /// The most kernel lock waits each CPU traces a second (0 to 10000000; 0 traces every
     /// wait). A CPU that sees more contentions than this traces one in 2^k of them, chosen at
-    /// random, and counts each traced wait's time 2^k times (k follows the CPU's contention rate
-    /// every 10 ms); the others cost the probes two loads and a compare. A pipe's mutex between
-    /// a writer and its reader contends 250,000 times a second on 2 CPUs, where tracing every
-    /// wait cost about a tenth of the CPUs (statistics klock_waits, klock_seen).
+    /// random, and counts each traced wait's spin 2^k times (k follows the CPU's contention
+    /// rate every 10 ms; sleeps inside a wait count in full). The others cost the probes a few
+    /// loads and stores and no clock read. A pipe's mutex between a writer and its reader
+    /// contends 250,000 times a second on 2 CPUs, where tracing every wait took about a tenth
+    /// of the CPUs (statistics klock_waits, klock_seen).
     #[arg(long, value_name = "N", default_value = "10000", value_parser = parse_klock_trace_rate,
           allow_hyphen_values = true)]
     klock_trace_rate: u64,
