@@ -3331,12 +3331,10 @@ int BPF_PROG(lockaware_contention_end, void *lock, int ret)
 	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
 	if (!cctx || !cur->pid || cctx->kw_pid != cur->pid)
 		return 0;
+	/* The slot is free again: nothing reads cctx->kw without kw_pid. */
 	cctx->kw_pid = 0;
-	if (!cctx->kw.weight || !(tctx = lookup_task_ctx(cur))) {
-		cctx->kw.start = 0;
-		cctx->kw.weight = 0;
+	if (!cctx->kw.weight || !(tctx = lookup_task_ctx(cur)))
 		return 0;
-	}
 	wait_end(tctx, &cctx->kw, scx_bpf_now());
 	stat_inc(STAT_KLOCK_WAITS);
 	return 0;
