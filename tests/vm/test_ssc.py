@@ -48,7 +48,8 @@ class Stats:
         m = resp["args"]["resp"]
         for k in ("klock_waits", "klock_seen", "futex_waits", "lock_in", "lock_out", "ssc_direct",
                   "ssc_enq", "ssc_whole", "ssc_dispatch", "lock_out_affinity", "lock_out_resize",
-                  "lock_out_noreason", "lock_reenter", "class_recheck"):
+                  "lock_out_noreason", "lock_reenter", "class_recheck", "ssc_wake_preempt",
+                  "ssc_sync_spared"):
             if k in m:  # scx_lockaware's; scx_corepair's tests use the same client
                 self.totals[k] = self.totals.get(k, 0) + m[k]
         return m
@@ -355,9 +356,12 @@ def test_kernel_lock_contention_is_seen():
 
 def pipe_klock(*args):
     """stress-ng pipe (each writer and its reader contend on their pipe's mutex, about 100,000
-    times a second per CPU in these guests) for 5 s under the scheduler started with `args`:
-    kernel lock waits traced and seen, per second per CPU, and the tasks classified."""
-    p = start(*args)
+    times a second per CPU in these guests) for 5 s under the scheduler started with `args`
+    and an SSC fixed at every CPU: kernel lock waits traced and seen, per second per CPU, and
+    the tasks classified. With the search, a run whose search confined the pipes to fewer
+    CPUs saw fewer contentions (8,200 a second per CPU once, session 60: they contend only
+    across CPUs, docs/benchmarks.md section 79), which measures the search, not the sampling."""
+    p = start("--ssc-cpus", f"0-{os.cpu_count() - 1}", *args)
     st = Stats()
     st.get()
     t0 = time.monotonic()
@@ -388,6 +392,37 @@ def test_kernel_lock_waits_are_sampled_above_the_trace_rate():
     assert seen > 10000, f"stress-ng pipe contended {seen:.0f} times a second per CPU: too few"
     assert 200 < traced <= 4000 and traced < seen / 4, (traced, seen)
     assert classified > 0
+
+
+def test_a_sync_wakee_on_the_ssc_queue_spares_its_waker():
+    """stress-ng pipe's writer streams 512-byte writes to its reader, each a sync wake-up.
+    With the SSC fixed at one CPU of the two they may use, the pair is classified by its
+    pipe mutex's contention and confined to that CPU, where the reader, woken onto the SSC
+    queue, finds the writer running. The writer is not preempted for it (ssc_sync_spared): it
+    fills the pipe and sleeps, or its slice ends, and the CPU then serves the queue, so the
+    reader still runs (stress-ng counts its reads). Session 59's build preempted the writer
+    at such wake-ups (ssc_wake_preempt, 6,200 a second at 2 vCPUs), and the two alternated
+    every few writes: confined to one CPU the pipe ran at 0.17 of EEVDF's speed on two, 0.42
+    since, which is where a search that settles at 1 CPU leaves it (docs/benchmarks.md
+    section 79)."""
+    p = start("--ssc-cpus", "1")
+    st = Stats()
+    st.get()
+    w = subprocess.run(["taskset", "-c", "0-1", "stress-ng", "--pipe", "1", "--timeout", "5",
+                        "--metrics-brief"], capture_output=True, text=True, timeout=120)
+    st.get()
+    st.close()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    stop(p)
+    ops_s = [float(f[8]) for f in (line.split() for line in w.stdout.splitlines() + w.stderr.splitlines())
+             if len(f) > 8 and f[3] == "pipe" and f[4].isdigit()]
+    print(st.totals, ops_s)
+    assert w.returncode == 0 and ops_s and ops_s[0] > 0, (w.returncode, w.stdout, w.stderr)
+    t = st.totals
+    assert t["lock_in"] > 0, "the pipe's tasks were not classified"
+    assert t["ssc_enq"] > 100, "the pipe's tasks did not wait on the SSC queue"
+    assert t["ssc_sync_spared"] > 100, t
+    assert t["ssc_wake_preempt"] < t["ssc_sync_spared"], t
 
 
 def xcall_run(*args):
@@ -507,7 +542,12 @@ def test_two_threads_on_one_mutex_stay_lock_intensive():
     on by default, --no-lock-sys-share turns it off). The dwell doubles from 1 s: in the first
     10 s each thread still leaves two or three times (0.1-1 s out each time), which put the
     pair in the class in 60-90% of 3-9.5 s and failed CI twice; 20 s judged from 4 s on
-    cover the longer dwells too (section 75)."""
+    cover the longer dwells too (section 75). What the dwell decides is how often they leave:
+    at most 12 exits in the 20 s (6-8 in the runs measured; 13-17 in 10 s with the old rule,
+    section 74). How long a worker stays out is the guest's doing: it comes back once its
+    share passes the entry mark (10%), and in CI's slower guest a worker's share out of the
+    class read 3-7% for 2 s at a time, which put the pair in the class in 18 of 26 samples
+    with 8 exits (section 79); so the samples are held to most of the run, over half."""
     p = start()
     st = Stats()
     st.get()
@@ -532,8 +572,9 @@ def test_two_threads_on_one_mutex_stay_lock_intensive():
     stop(p)
     print(workers, samples, st.totals)
     assert len(samples) >= 20, samples
-    assert sum(n == 2 for _c, n, _t in samples) >= 0.7 * len(samples), samples
+    assert sum(n == 2 for _c, n, _t in samples) > 0.5 * len(samples), samples
     assert st.totals["lock_in"] >= 2, st.totals
+    assert st.totals["lock_out"] <= 12, st.totals
 
 def pair_that_stops_waiting(duration, *args):
     """Two threads on one mutex that stop taking it after 8 s and only compute, under

@@ -167,6 +167,12 @@ sched_common::sched_metrics! {
             "Of those, preemptions of an SSC CPU that was neither the task's last nor its \
              waker's: both ran tasks a sched_ext preemption would not give the CPU to it (an \
              RT waker, a per-CPU kthread)",
+        ssc_sync_spared = lockaware_stat_STAT_SSC_SYNC_SPARED:
+            "Lock-intensive tasks woken onto the SSC queue by a sync wake-up (a pipe or \
+             socket write) for which their waker's CPU was not preempted: the waker sleeps \
+             soon or streams on, and preempting a streaming writer for its reader at its \
+             writes makes the two alternate every few writes on one CPU (docs/benchmarks.md \
+             section 79.5)",
         wake_gran = lockaware_stat_STAT_WAKE_GRAN:
             "Woken tasks queued behind their CPU's running task without preempting it: that \
              task was not ahead of them by more than --wake-preempt-gran-us of vtime",
@@ -281,7 +287,7 @@ impl Metrics {
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{}/{} | \
              disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
-             yield {} (kept {}) wake-preempt {} (local {} follow {} ssc {}/{} late {}; gran {} defer {}) capped {}us",
+             yield {} (kept {}) wake-preempt {} (local {} follow {} ssc {}/{} spared {} late {}; gran {} defer {}) capped {}us",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -310,6 +316,7 @@ impl Metrics {
             self.handoff_follow,
             self.ssc_wake_preempt,
             self.ssc_wake_preempt_other,
+            self.ssc_sync_spared,
             self.wake_preempt_late,
             self.wake_gran,
             self.wake_defer,

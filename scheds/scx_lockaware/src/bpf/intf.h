@@ -96,6 +96,7 @@ enum lockaware_stat {
 	STAT_HANDOFF_FOLLOW,	/* ... its waker (any affinity) requeued behind it locally */
 	STAT_SSC_WAKE_PREEMPT,	/* ... of an SSC CPU, for a lock-intensive task on the SSC queue */
 	STAT_SSC_WAKE_PREEMPT_OTHER, /* ... not its last CPU nor its waker's: those ran RT etc. */
+	STAT_SSC_SYNC_SPARED,	/* sync wake-up onto the SSC queue: its waker's CPU not preempted */
 	STAT_WAKE_GRAN,		/* woken task queued without preempting: vtime gap <= gran */
 	STAT_WAKE_DEFER,	/* ... the running task was eligible and had run < min run */
 	STAT_PULL_MOVED,	/* task preempted by a pull moved to the idle core */
