@@ -1142,7 +1142,8 @@ static void ssc_preempt_for_wakee(struct task_struct *p, s32 from, u32 llc, bool
 	 * waker sleeps or its slice ends; other SSC CPUs are asked as usual.
 	 */
 	if (sync && (from == self ? ask_from : ask_self)) {
-		ask_from &= from != self;
+		if (from == self)
+			ask_from = false;
 		ask_self = false;
 		stat_inc(STAT_SSC_SYNC_SPARED);
 	}
@@ -1323,7 +1324,6 @@ s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 
 	/* Lock-intensive tasks wake only on SSC CPUs (SPEC.md section 1, "SSC"). */
 	if (tctx && tctx->lock_intensive && ssc_confines(p)) {
-		tctx->woke_sync = wake_flags & SCX_WAKE_SYNC;
 		cpu = pick_idle_ssc_cpu(p, prev_cpu);
 		if (cpu >= 0) {
 			placed_as_lock_task(tctx, prev_cpu);
@@ -1331,6 +1331,8 @@ s32 BPF_STRUCT_OPS(lockaware_select_cpu, struct task_struct *p, s32 prev_cpu,
 			stat_inc(STAT_SSC_DIRECT);
 			return cpu;
 		}
+		/* For enqueue(), which may queue it on the SSC queue. */
+		tctx->woke_sync = wake_flags & SCX_WAKE_SYNC;
 		return prev_cpu;
 	}
 
