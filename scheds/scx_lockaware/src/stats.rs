@@ -287,7 +287,8 @@ impl Metrics {
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{}/{} | \
              disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
-             yield {} (kept {}) wake-preempt {} (local {} follow {} ssc {}/{} spared {} late {}; gran {} defer {}) capped {}us",
+             wake: sync {} (runs-on {}) affine {} | yield {} (kept {}) wake-preempt {} (local {} follow {} \
+             ssc {}/{} spared {} late {}; gran {} defer {}) capped {}us",
             self.uptime_s,
             self.nr_cpus,
             self.nr_llcs,
@@ -309,6 +310,9 @@ impl Metrics {
             self.behind_kthread,
             self.pull_moved,
             self.pull_idle_core,
+            self.wake_sync,
+            self.wake_sync_runs_on,
+            self.wake_affine,
             self.yield_given,
             self.yield_kept_holder,
             self.wake_preempt,
