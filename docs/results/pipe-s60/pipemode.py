@@ -62,6 +62,11 @@ def attach(args):
     p.lines = []
     if LOG:
         threading.Thread(target=collect, args=(p, p.lines), daemon=True).start()
+    return wait_attached(p)
+
+
+def wait_attached(p):
+    """Return `p` (scx_lockaware, started) once the kernel says it is attached."""
     for _ in range(200):
         if read("/sys/kernel/sched_ext/state").strip() == "enabled" and \
                 read("/sys/kernel/sched_ext/root/ops").startswith("lockaware"):
@@ -76,6 +81,16 @@ def detach(p):
     p.wait(timeout=20)
     while read("/sys/kernel/sched_ext/state").strip() != "disabled":
         time.sleep(0.05)
+
+
+def pipe_rate(out):
+    """stress-ng's pipe bogo ops per second (real time) from its --metrics-brief output."""
+    ops = None
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) > 8 and f[3] == "pipe" and f[4].isdigit():
+            ops = float(f[8])
+    return ops
 
 
 def run(secs):
@@ -96,12 +111,7 @@ def run(secs):
                     last[pid] = sched(pid) or last.get(pid, {})
         k += 1
         time.sleep(DT)
-    out = w.communicate()[0]
-    ops = None
-    for line in out.splitlines():
-        f = line.split()
-        if len(f) > 8 and f[3] == "pipe" and f[4].isdigit():
-            ops = float(f[8])
+    ops = pipe_rate(w.communicate()[0])
     pids = sorted(cpus)
     n = min((len(cpus[p]) for p in pids), default=0)
     same = sum(1 for i in range(n) if len({cpus[p][i] for p in pids}) == 1) / n if n and len(pids) == 2 else None

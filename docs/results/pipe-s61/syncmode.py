@@ -8,24 +8,15 @@ waker's CPU (`sync`), those the guard refused (`runs-on`), wake-ups straight to 
 (`idle`) and to the waker's CPU by wake-affine (`affine`), summed over the intervals inside
 the run, and the two workers' switch counts and CPU time (/proc/PID/sched). One JSON line
 per run."""
-import json, os, re, shlex, signal, subprocess, sys, threading, time
+import json, re, shlex, subprocess, sys, threading, time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pipe-s60"))
+from pipemode import detach, pipe_rate, read, wait_attached, workers  # noqa: E402
 
 SCX = "target/release/scx_lockaware"
 FIELDS = {"sync": r"wake: sync (\d+)", "runs_on": r"\(runs-on (\d+)\)", "affine": r"affine (\d+) \|",
           "idle": r"enq: idle (\d+)", "lock_tasks": r"lock tasks (\d+)", "ssc": r"ssc (\d+) \["}
-
-
-def read(path):
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return ""
-
-
-def workers():
-    return sorted(int(d) for d in os.listdir("/proc")
-                  if d.isdigit() and read(f"/proc/{d}/comm").strip() == "stress-ng-pipe")
 
 
 def sched(pid):
@@ -48,20 +39,7 @@ def attach(args):
                          stderr=subprocess.DEVNULL, text=True)
     p.lines = []
     threading.Thread(target=collect, args=(p, p.lines), daemon=True).start()
-    for _ in range(200):
-        if read("/sys/kernel/sched_ext/state").strip() == "enabled" and \
-                read("/sys/kernel/sched_ext/root/ops").startswith("lockaware"):
-            return p
-        time.sleep(0.05)
-    p.kill()
-    raise SystemExit("scx_lockaware did not attach")
-
-
-def detach(p):
-    p.send_signal(signal.SIGINT)
-    p.wait(timeout=20)
-    while read("/sys/kernel/sched_ext/state").strip() != "disabled":
-        time.sleep(0.05)
+    return wait_attached(p)
 
 
 def run(secs):
@@ -76,12 +54,7 @@ def run(secs):
         for pid in pids:
             last[pid] = sched(pid) or last.get(pid, {})
         time.sleep(0.1)
-    out = w.communicate()[0]
-    ops = None
-    for line in out.splitlines():
-        f = line.split()
-        if len(f) > 8 and f[3] == "pipe" and f[4].isdigit():
-            ops = float(f[8])
+    ops = pipe_rate(w.communicate()[0])
     return t0, time.monotonic(), {"ops": ops, "sched": last}
 
 
