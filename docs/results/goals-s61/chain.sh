@@ -25,3 +25,5 @@ for k in 6.12.117 7.2.13; do
   SCX_VM_KERNEL=/work/shared/vmtest/bzImage-$k-scx SCX_AB_OPTS=--sample-stats \
     tools/vm/suite -c 2 -r 5 -t 4 -i 5 -o results/s61/sizes-$k lock > results/s61/sizes-$k.log 2>&1
 done
+SCX_VM_KERNEL=/work/shared/vmtest/bzImage-7.2.13-scx tools/vm/suite -c 2 -r 5 -t 4 -o results/s61/micro-7.2 micro > results/s61/micro-7.2.log 2>&1
+SCX_VM_KERNEL=/work/shared/vmtest/bzImage-7.2.13-scx tools/vm/suite -c 2 -r 8 -t 4 -i 12 -o results/s61/mmap8-7.2 ext > results/s61/mmap8-7.2.log 2>&1
