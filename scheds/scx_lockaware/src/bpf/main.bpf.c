@@ -1127,26 +1127,24 @@ static void ssc_preempt_for_wakee(struct task_struct *p, s32 from, u32 llc, bool
 {
 	s32 self = bpf_get_smp_processor_id(), cpu;
 	enum wakee_verdict v = WAKEE_CANNOT;
-	bool ask_from = ssc_cpu_of(p, from, llc);
-	bool ask_self = self != from && ssc_cpu_of(p, self, llc);
-
+	bool self_ssc = ssc_cpu_of(p, self, llc);
 	/*
-	 * A sync wake-up's waker (running here) is not preempted for its
-	 * wakee: it says it sleeps soon, and then the wakee runs at once; or
-	 * it streams on (a pipe writer), and preempting it at its writes
-	 * makes the two alternate every few writes on one CPU: stress-ng pipe
-	 * confined to one SSC CPU ran at 0.17 of EEVDF's speed with 6,200 such
-	 * preemptions a second, 0.42 without them (docs/benchmarks.md
-	 * section 79.5).
-	 * The wakee waits on the SSC queue, which this CPU serves when the
-	 * waker sleeps or its slice ends; other SSC CPUs are asked as usual.
+	 * A sync wake-up's waker (running here, on @self) is not preempted
+	 * for its wakee: it says it sleeps soon, and then the wakee runs at
+	 * once; or it streams on (a pipe writer), and preempting it at its
+	 * writes makes the two alternate every few writes on one CPU:
+	 * stress-ng pipe confined to one SSC CPU ran at 0.17 of EEVDF's speed
+	 * with 6,200 such preemptions a second, 0.42 without them
+	 * (docs/benchmarks.md section 79.5). The wakee waits on the SSC
+	 * queue, which this CPU serves when the waker sleeps or its slice
+	 * ends; other SSC CPUs are asked as usual.
 	 */
-	if (sync && (from == self ? ask_from : ask_self)) {
-		if (from == self)
-			ask_from = false;
-		ask_self = false;
+	bool spare = sync && self_ssc;
+	bool ask_from = from == self ? self_ssc && !spare : ssc_cpu_of(p, from, llc);
+	bool ask_self = from != self && self_ssc && !spare;
+
+	if (spare)
 		stat_inc(STAT_SSC_SYNC_SPARED);
-	}
 	if (ask_from)
 		v = preempt_for_wakee(p, from, ssc_vq(llc));
 	if (v == WAKEE_CANNOT && ask_self)
