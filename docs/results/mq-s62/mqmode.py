@@ -9,18 +9,17 @@ switches (voluntary and not), migrations, CPU time, run-queue wait, wake-ups (sy
 remote, migrating). `same_cpu` is the share of samples in which each worker's sender and
 receiver sat on one CPU. scx_lockaware runs with --stats 1; its wake-up placements over the
 run are summed as in ../pipe-s61/syncmode.py. One JSON line per run."""
-import json, os, re, shlex, subprocess, sys, threading, time
+import json, os, shlex, subprocess, sys, time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pipe-s60"))
-from pipemode import detach, read, wait_attached  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pipe-s61"))
+from pipemode import detach, read  # noqa: E402
+from syncmode import attach, totals  # noqa: E402
 
-SCX = "target/release/scx_lockaware"
 KEYS = ("nr_switches", "nr_voluntary_switches", "nr_involuntary_switches", "nr_migrations",
         "sum_exec_runtime", "wait_sum", "nr_wakeups", "nr_wakeups_sync", "nr_wakeups_local",
         "nr_wakeups_remote", "nr_wakeups_migrate", "nr_wakeups_affine")
-FIELDS = {"sync": r"wake: sync (\d+)", "runs_on": r"\(runs-on (\d+)\)", "affine": r"affine (\d+) \|",
-          "idle": r"enq: idle (\d+)", "lock_tasks": r"lock tasks (\d+)", "ssc": r"ssc (\d+) \["}
 
 
 def procs():
@@ -47,19 +46,6 @@ def sched(pid):
 def cpu_of(pid):
     s = read(f"/proc/{pid}/stat")
     return int(s[s.rindex(")") + 2:].split()[36]) if s else None
-
-
-def collect(p, lines):
-    for line in p.stdout:
-        lines.append((time.monotonic(), line))
-
-
-def attach(args):
-    p = subprocess.Popen([SCX, "--stats", "1"] + args, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True)
-    p.lines = []
-    threading.Thread(target=collect, args=(p, p.lines), daemon=True).start()
-    return wait_attached(p)
 
 
 def rate(out):
@@ -116,15 +102,7 @@ def main():
                 if p:
                     detach(p)
             if p:
-                tot = {k: 0 for k in FIELDS}
-                for t, line in p.lines:
-                    if t0 + 0.9 < t <= t1 + 1.1:
-                        for k, rx in FIELDS.items():
-                            m = re.search(rx, line)
-                            if m:
-                                v = int(m.group(1))
-                                tot[k] = max(tot[k], v) if k in ("lock_tasks", "ssc") else tot[k] + v
-                res["stats"] = tot
+                res["stats"] = totals(p.lines, t0, t1)
             print(json.dumps({"round": r + 1, "variant": name, **res}), flush=True)
             time.sleep(1)
 

@@ -58,6 +58,20 @@ def run(secs):
     return t0, time.monotonic(), {"ops": ops, "sched": last}
 
 
+def totals(lines, t0, t1):
+    """FIELDS summed over the statistics intervals that end inside the run [t0, t1] (the
+    class size and the SSC: their largest)."""
+    tot = {k: 0 for k in FIELDS}
+    for t, line in lines:
+        if t0 + 0.9 < t <= t1 + 1.1:
+            for k, rx in FIELDS.items():
+                m = re.search(rx, line)
+                if m:
+                    v = int(m.group(1))
+                    tot[k] = max(tot[k], v) if k in ("lock_tasks", "ssc") else tot[k] + v
+    return tot
+
+
 def main():
     rounds, secs = int(sys.argv[1]), int(sys.argv[2])
     variants = [a.split("=", 1) for a in sys.argv[3:]]
@@ -71,15 +85,7 @@ def main():
                 if p:
                     detach(p)
             if p:
-                tot = {k: 0 for k in FIELDS}
-                for t, line in p.lines:
-                    if t0 + 0.9 < t <= t1 + 1.1:
-                        for k, rx in FIELDS.items():
-                            m = re.search(rx, line)
-                            if m:
-                                v = int(m.group(1))
-                                tot[k] = max(tot[k], v) if k in ("lock_tasks", "ssc") else tot[k] + v
-                res["stats"] = tot
+                res["stats"] = totals(p.lines, t0, t1)
             s = res.pop("sched")
             res["switches"] = sum(v.get("nr_switches", 0) for v in s.values())
             res["cpu_s"] = sum(v.get("sum_exec_runtime", 0) for v in s.values()) / 1e3
