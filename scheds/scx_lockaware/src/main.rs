@@ -350,6 +350,22 @@ struct Opts {
     )]
     wake_preempt_min_run_us: u64,
 
+    /// A task that wakes another on its own CPU keeps that CPU until it sleeps, its wakee
+    /// waiting, unless it ran on past this many microseconds after such a wake-up in the last
+    /// 100 ms (0 to --slice-us; 0, the default: off, every such wake-up is judged by
+    /// --wake-preempt-gran-us alone). The wakee's preemption is due at the first tick after
+    /// this long. A sender that fills a message queue then hands its receiver a batch instead
+    /// of one message per switch pair (stress-ng mq on one CPU: twice the CPU per message); a
+    /// waker that runs on is preempted at that tick and then at once for 100 ms (statistics
+    /// wake_batch, wake_batch_ran_on; docs/benchmarks.md section 81).
+    #[arg(
+        long,
+        value_name = "US",
+        default_value = "0",
+        allow_hyphen_values = true
+    )]
+    wake_batch_us: u64,
+
     /// A task that wakes another on its own CPU, with nothing else waiting there, is preempted
     /// by it at once (a local hand-off, wake_preempt_local). If no CPU is idle then, and the
     /// woken task's last run was shorter than this, microseconds (0 to --slice-us; 0: never),
@@ -520,6 +536,7 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
         ),
         ("--handoff-follow-us", Some(opts.handoff_follow_us)),
         ("--wake-sync-overlap-us", Some(opts.wake_sync_overlap_us)),
+        ("--wake-batch-us", Some(opts.wake_batch_us)),
         ("--wake-credit-us", opts.wake_credit_us),
     ] {
         if let Some(v) = value.filter(|v| *v > opts.slice_us) {
@@ -942,6 +959,7 @@ impl<'a> Scheduler<'a> {
         rodata.balance_queues = !opts.no_balance;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;
+        rodata.wake_batch_ns = opts.wake_batch_us * 1000;
         rodata.handoff_follow_ns = opts.handoff_follow_us * 1000;
         rodata.balance_min_wait_ns = opts.balance_min_wait_us.unwrap_or(opts.slice_us) * 1000;
         rodata.wake_credit_ns = opts.wake_credit_us.unwrap_or(opts.slice_us) * 1000;
@@ -1725,6 +1743,7 @@ mod tests {
             "--wake-preempt-min-run-us",
             "--handoff-follow-us",
             "--wake-sync-overlap-us",
+            "--wake-batch-us",
             "--wake-credit-us",
         ] {
             let e = check_flags(&parse(&[flag, "5001"]).unwrap()).unwrap_err();

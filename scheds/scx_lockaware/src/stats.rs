@@ -180,6 +180,12 @@ sched_common::sched_metrics! {
             "Woken tasks whose preemption of the running task was put off to a tick: that task \
              was eligible and had run less than --wake-preempt-min-run-us (wake_preempt_late \
              counts those that then preempted)",
+        wake_batch = lockaware_stat_STAT_WAKE_BATCH:
+            "Woken tasks that waited for their waker, running on their CPU, to sleep instead \
+             of preempting it (--wake-batch-us; docs/benchmarks.md section 81.3)",
+        wake_batch_ran_on = lockaware_stat_STAT_WAKE_BATCH_RAN_ON:
+            "Wakers that ran on past --wake-batch-us after a wake-up they kept their CPU for: \
+             preempted at a tick, and their wakees preempt them at once for the next 100 ms",
         pull_moved = lockaware_stat_STAT_PULL_MOVED:
             "Tasks preempted by a pull that moved to the idle core",
         kick_after_queue = lockaware_stat_STAT_KICK_AFTER_QUEUE:

@@ -67,6 +67,8 @@ const volatile bool wake_preempt = true;
 const volatile u64 wake_preempt_gran_ns = 1000000ULL;
 /* ... and how long the running task has run before a wake-up may preempt it (ns). */
 const volatile u64 wake_preempt_min_run_ns = 1000000ULL;
+/* --wake-batch-us: see waker_batches(); 0 = off. */
+const volatile u64 wake_batch_ns = 0;
 /* --handoff-follow-us: see handoff_follows(); 0 = never. */
 const volatile u64 handoff_follow_ns = 500000ULL;
 /* With no idle CPU, a woken task may go to its waker's CPU (wake_affine_cpu()). */
@@ -474,6 +476,14 @@ struct task_ctx {
 	 */
 	u64 sync_woke_at;
 	u64 sync_overlap_ns;
+
+	/*
+	 * As a waker on its own CPU (waker_batches()): its first wake-up of
+	 * this run that it kept the CPU for (ns, 0 = none), and until when it
+	 * keeps the CPU for none, having run on past wake_batch_ns after one.
+	 */
+	u64 batch_woke_at;
+	u64 batch_off_until;
 
 	/*
 	 * The task that last woke this one out of a mutex's futex sleep (the
@@ -940,6 +950,55 @@ static void defer_preempt(s32 cpu, u64 delay_ns)
 }
 
 /*
+ * With --wake-batch-us: whether @curr, running on this CPU and waking a task
+ * here, keeps the CPU until it sleeps, its wakee waiting on the queue: a
+ * sender that fills a message queue and sleeps when it is full then hands its
+ * receiver a batch; preempted at each message, the receiver takes one message
+ * per switch pair (stress-ng mq on one CPU: twice the CPU per message,
+ * docs/benchmarks.md section 81.3). Every waker is tried; the wakee's
+ * preemption is due at the first tick after wake_batch_ns (lockaware_tick()),
+ * and a waker still running then (a futex waker that wakes in a loop, whose
+ * waiters must run for it to make progress) is preempted there and keeps the
+ * CPU for no wake-up for WAKE_BATCH_RETRY_NS. Notes the run's first kept
+ * wake-up.
+ */
+#define WAKE_BATCH_RETRY_NS	(100ULL * 1000 * 1000)
+
+static bool waker_batches(struct task_struct *curr)
+{
+	struct task_ctx *wctx;
+	u64 now;
+
+	if (!wake_batch_ns)
+		return false;
+	wctx = lookup_task_ctx(curr);
+	if (!wctx)
+		return false;
+	now = scx_bpf_now();
+	if (now < wctx->batch_off_until)
+		return false;
+	if (!wctx->batch_woke_at)
+		wctx->batch_woke_at = now;
+	return true;
+}
+
+/*
+ * lockaware_tick(): @p, preempted for a wakee deferred by waker_batches(),
+ * still ran wake_batch_ns after its first kept wake-up: it runs on.
+ */
+static void waker_ran_on(struct task_struct *p, u64 now)
+{
+	struct task_ctx *tctx;
+
+	if (!wake_batch_ns || !(tctx = lookup_task_ctx(p)) || !tctx->batch_woke_at ||
+	    now - tctx->batch_woke_at < wake_batch_ns)
+		return;
+	tctx->batch_off_until = now + WAKE_BATCH_RETRY_NS;
+	tctx->batch_woke_at = 0;
+	stat_inc(STAT_WAKE_BATCH_RAN_ON);
+}
+
+/*
  * Wake-up preemption (EEVDF's check_preempt_wakeup, in vtime): @p woke, found
  * no idle CPU and waits on @cpu's queue. If it is owed CPU time by the task
  * running there, whose vtime is ahead of @p's, that task is preempted now
@@ -995,6 +1054,15 @@ static enum wakee_verdict wakee_preempts_now(struct task_struct *p, s32 cpu, s32
 	ran = slice_left < slice_ns ? slice_ns - slice_left : 0;
 	if (vtime_delta(curr_vtime + ran, p->scx.dsq_vtime) <= (s64)wake_preempt_gran_ns) {
 		stat_inc(STAT_WAKE_GRAN);
+		return WAKEE_WAITS;
+	}
+	/*
+	 * On the waker's own CPU @curr is the current task, passed as the
+	 * trusted pointer 6.12's verifier asks for.
+	 */
+	if (cpu == bpf_get_smp_processor_id() && waker_batches(bpf_get_current_task_btf())) {
+		defer_preempt(cpu, wake_batch_ns);
+		stat_inc(STAT_WAKE_BATCH);
 		return WAKEE_WAITS;
 	}
 	/*
@@ -2814,6 +2882,7 @@ void BPF_STRUCT_OPS(lockaware_tick, struct task_struct *p)
 		    (cpu_in_ssc(cpu) && scx_bpf_dsq_nr_queued(ssc_dsq(cpu_to_llc(cpu))))) {
 			scx_bpf_task_set_slice(p, 0);
 			stat_inc(STAT_WAKE_PREEMPT_LATE);
+			waker_ran_on(p, scx_bpf_now());
 			return;
 		}
 	}
@@ -3118,6 +3187,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		tctx->sync_overlap_ns = (3 * tctx->sync_overlap_ns + over) / 4;
 		tctx->sync_woke_at = 0;
 	}
+	tctx->batch_woke_at = 0;
 
 	/* A kernel lock wait in progress leaves the CPU; a lock sleep starts. */
 	kwait_leave_cpu(p, tctx, scx_bpf_task_cpu(p), now);
