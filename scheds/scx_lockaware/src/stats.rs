@@ -185,7 +185,8 @@ sched_common::sched_metrics! {
              of preempting it (--wake-batch-us; docs/benchmarks.md section 81.3)",
         wake_batch_ran_on = lockaware_stat_STAT_WAKE_BATCH_RAN_ON:
             "Wakers that ran on past --wake-batch-us after a wake-up they kept their CPU for: \
-             preempted at a tick, and their wakees preempt them at once for the next 100 ms",
+             preempted at a tick, and their wakees preempt them at once for the next 100 ms, \
+             doubled for each such run-on in a row (at most 6.4 s)",
         pull_moved = lockaware_stat_STAT_PULL_MOVED:
             "Tasks preempted by a pull that moved to the idle core",
         kick_after_queue = lockaware_stat_STAT_KICK_AFTER_QUEUE:

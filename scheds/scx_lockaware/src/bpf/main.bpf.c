@@ -484,6 +484,7 @@ struct task_ctx {
 	 */
 	u64 batch_woke_at;
 	u64 batch_off_until;
+	u32 batch_ran_on;	/* tries in a row that ran on (none slept first) */
 
 	/*
 	 * The task that last woke this one out of a mutex's futex sleep (the
@@ -959,10 +960,15 @@ static void defer_preempt(s32 cpu, u64 delay_ns)
  * preemption is due at the first tick after wake_batch_ns (lockaware_tick()),
  * and a waker still running then (a futex waker that wakes in a loop, whose
  * waiters must run for it to make progress) is preempted there and keeps the
- * CPU for no wake-up for WAKE_BATCH_RETRY_NS. Notes the run's first kept
- * wake-up.
+ * CPU for no wake-up for WAKE_BATCH_RETRY_NS, doubled for each such try in a
+ * row up to 2^WAKE_BATCH_BACKOFF_MAX times: a waker that always runs on
+ * (perf bench futex lock-pi's unlockers, which hand the lock over and go on)
+ * costs its wakees a tick's wait a few times and then seldom; one that slept
+ * after a kept wake-up starts again from WAKE_BATCH_RETRY_NS. Notes the run's
+ * first kept wake-up.
  */
 #define WAKE_BATCH_RETRY_NS	(100ULL * 1000 * 1000)
+#define WAKE_BATCH_BACKOFF_MAX	6
 
 static bool waker_batches(struct task_struct *curr)
 {
@@ -993,7 +999,9 @@ static void waker_ran_on(struct task_struct *p, u64 now)
 	if (!wake_batch_ns || !(tctx = lookup_task_ctx(p)) || !tctx->batch_woke_at ||
 	    now - tctx->batch_woke_at < wake_batch_ns)
 		return;
-	tctx->batch_off_until = now + WAKE_BATCH_RETRY_NS;
+	tctx->batch_off_until = now + (WAKE_BATCH_RETRY_NS << tctx->batch_ran_on);
+	if (tctx->batch_ran_on < WAKE_BATCH_BACKOFF_MAX)
+		tctx->batch_ran_on++;
 	tctx->batch_woke_at = 0;
 	stat_inc(STAT_WAKE_BATCH_RAN_ON);
 }
@@ -3187,6 +3195,9 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		tctx->sync_overlap_ns = (3 * tctx->sync_overlap_ns + over) / 4;
 		tctx->sync_woke_at = 0;
 	}
+	/* A kept wake-up's waker that sleeps: waker_batches() was right. */
+	if (tctx->batch_woke_at && !runnable)
+		tctx->batch_ran_on = 0;
 	tctx->batch_woke_at = 0;
 
 	/* A kernel lock wait in progress leaves the CPU; a lock sleep starts. */
