@@ -1066,9 +1066,11 @@ static enum wakee_verdict wakee_preempts_now(struct task_struct *p, s32 cpu, s32
 	}
 	/*
 	 * On the waker's own CPU @curr is the current task, passed as the
-	 * trusted pointer 6.12's verifier asks for.
+	 * trusted pointer 6.12's verifier asks for. With the option off
+	 * (a read-only constant) the verifier drops the branch.
 	 */
-	if (cpu == bpf_get_smp_processor_id() && waker_batches(bpf_get_current_task_btf())) {
+	if (wake_batch_ns && cpu == bpf_get_smp_processor_id() &&
+	    waker_batches(bpf_get_current_task_btf())) {
 		defer_preempt(cpu, wake_batch_ns);
 		stat_inc(STAT_WAKE_BATCH);
 		return WAKEE_WAITS;
@@ -3196,9 +3198,11 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		tctx->sync_woke_at = 0;
 	}
 	/* A kept wake-up's waker that sleeps: waker_batches() was right. */
-	if (tctx->batch_woke_at && !runnable)
-		tctx->batch_ran_on = 0;
-	tctx->batch_woke_at = 0;
+	if (tctx->batch_woke_at) {
+		if (!runnable)
+			tctx->batch_ran_on = 0;
+		tctx->batch_woke_at = 0;
+	}
 
 	/* A kernel lock wait in progress leaves the CPU; a lock sleep starts. */
 	kwait_leave_cpu(p, tctx, scx_bpf_task_cpu(p), now);
