@@ -776,9 +776,14 @@ def test_window_after_a_resize_ends_when_the_tasks_have_followed():
         if follow < 0:  # a window that ended without the tasks following
             assert window >= 495, (follow, window, moves)
             continue
-        # The agent checks every 5 ms; a TCG guest wakes it late by some ms.
-        assert follow <= window <= follow + 5 + 60, (follow, window, moves)
-    assert any(0 <= f < 100 for f, _, _ in seen), f"no resize followed within 100 ms: {seen}"
+        # The agent checks every 5 ms; a TCG guest wakes it late by some ms, and a 4-vCPU
+        # guest on a 2-core host now and then by over 100 ms (CI, session 62: a window of
+        # 149 ms after tasks that followed in 13 ms). Every window still ends well before
+        # the full one (>= 495 ms) it would last if "followed" did not end it ...
+        assert follow <= window <= follow + 5 + 200, (follow, window, moves)
+    # ... and at least one ends at the agent's first checks after the tasks followed.
+    assert any(0 <= f < 100 and w <= f + 5 + 60 for f, w, _ in seen), \
+        f"no resize followed within 100 ms and ended within 65 ms of it: {seen}"
 
 
 def test_the_search_drops_the_window_after_a_resize_once_the_tasks_have_followed():
