@@ -366,6 +366,22 @@ struct Opts {
     )]
     wake_batch_us: u64,
 
+    /// With --wake-batch-us: a waker kept its CPU for a wakee but slept within this many
+    /// microseconds of that wake-up (0 to --slice-us, default 15). Keeping the CPU bought its
+    /// wakee nothing and cost the waker a sleep and a wake-up: a semaphore or futex
+    /// ping-pong's waker waits for its wakee's answer, which a preemption at once lets come
+    /// before it sleeps. It is then not tried for a while, as a waker that ran on (statistic
+    /// wake_batch_slept_soon). stress-ng mq's senders, filling a 10-message queue, run on
+    /// longer (docs/benchmarks.md section 82). Calibrated in TCG guests only, where both
+    /// times are longer than on hardware.
+    #[arg(
+        long,
+        value_name = "US",
+        default_value = "15",
+        allow_hyphen_values = true
+    )]
+    wake_batch_min_us: u64,
+
     /// A task that wakes another on its own CPU, with nothing else waiting there, is preempted
     /// by it at once (a local hand-off, wake_preempt_local). If no CPU is idle then, and the
     /// woken task's last run was shorter than this, microseconds (0 to --slice-us; 0: never),
@@ -537,6 +553,7 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
         ("--handoff-follow-us", Some(opts.handoff_follow_us)),
         ("--wake-sync-overlap-us", Some(opts.wake_sync_overlap_us)),
         ("--wake-batch-us", Some(opts.wake_batch_us)),
+        ("--wake-batch-min-us", Some(opts.wake_batch_min_us)),
         ("--wake-credit-us", opts.wake_credit_us),
     ] {
         if let Some(v) = value.filter(|v| *v > opts.slice_us) {
@@ -960,6 +977,7 @@ impl<'a> Scheduler<'a> {
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;
         rodata.wake_batch_ns = opts.wake_batch_us * 1000;
+        rodata.wake_batch_min_ns = opts.wake_batch_min_us * 1000;
         rodata.handoff_follow_ns = opts.handoff_follow_us * 1000;
         rodata.balance_min_wait_ns = opts.balance_min_wait_us.unwrap_or(opts.slice_us) * 1000;
         rodata.wake_credit_ns = opts.wake_credit_us.unwrap_or(opts.slice_us) * 1000;
@@ -1744,6 +1762,7 @@ mod tests {
             "--handoff-follow-us",
             "--wake-sync-overlap-us",
             "--wake-batch-us",
+            "--wake-batch-min-us",
             "--wake-credit-us",
         ] {
             let e = check_flags(&parse(&[flag, "5001"]).unwrap()).unwrap_err();

@@ -187,6 +187,10 @@ sched_common::sched_metrics! {
             "Wakers that ran on past --wake-batch-us after a wake-up they kept their CPU for: \
              preempted at a tick, and their wakees preempt them at once for the next 100 ms, \
              doubled for each such run-on in a row (at most 6.4 s)",
+        wake_batch_slept_soon = lockaware_stat_STAT_WAKE_BATCH_SLEPT_SOON:
+            "Wakers that slept within --wake-batch-min-us of a wake-up they kept their CPU \
+             for (a ping-pong: their wakee's answer is what they wait for): backed off as \
+             wake_batch_ran_on",
         pull_moved = lockaware_stat_STAT_PULL_MOVED:
             "Tasks preempted by a pull that moved to the idle core",
         kick_after_queue = lockaware_stat_STAT_KICK_AFTER_QUEUE:

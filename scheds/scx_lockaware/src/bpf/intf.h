@@ -101,6 +101,7 @@ enum lockaware_stat {
 	STAT_WAKE_DEFER,	/* ... the running task was eligible and had run < min run */
 	STAT_WAKE_BATCH,	/* ... its waker, running there, kept the CPU (--wake-batch-us) */
 	STAT_WAKE_BATCH_RAN_ON,	/* ... and ran on past --wake-batch-us: not tried for a while */
+	STAT_WAKE_BATCH_SLEPT_SOON, /* ... or slept within --wake-batch-min-us: the same */
 	STAT_PULL_MOVED,	/* task preempted by a pull moved to the idle core */
 	STAT_KICK_AFTER_QUEUE,	/* CPU idle after a task was queued: woken */
 	STAT_REQUEUE_CAPPED_NS,	/* vtime credit requeued (not woken) tasks lost to the cap */

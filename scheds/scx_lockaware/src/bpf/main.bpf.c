@@ -69,6 +69,8 @@ const volatile u64 wake_preempt_gran_ns = 1000000ULL;
 const volatile u64 wake_preempt_min_run_ns = 1000000ULL;
 /* --wake-batch-us: see waker_batches(); 0 = off. */
 const volatile u64 wake_batch_ns = 0;
+/* --wake-batch-min-us: see waker_slept(). */
+const volatile u64 wake_batch_min_ns = 15000;
 /* --handoff-follow-us: see handoff_follows(); 0 = never. */
 const volatile u64 handoff_follow_ns = 500000ULL;
 /* With no idle CPU, a woken task may go to its waker's CPU (wake_affine_cpu()). */
@@ -484,7 +486,7 @@ struct task_ctx {
 	 */
 	u64 batch_woke_at;
 	u64 batch_off_until;
-	u32 batch_ran_on;	/* tries in a row that ran on (none slept first) */
+	u32 batch_ran_on;	/* tries in a row that ran on or slept at once */
 
 	/*
 	 * The task that last woke this one out of a mutex's futex sleep (the
@@ -989,6 +991,18 @@ static bool waker_batches(struct task_struct *curr)
 }
 
 /*
+ * A kept wake-up that did not pay (waker_ran_on(), waker_slept()): the waker
+ * keeps its CPU for none for WAKE_BATCH_RETRY_NS, doubled for each such try
+ * in a row.
+ */
+static void batch_back_off(struct task_ctx *tctx, u64 now)
+{
+	tctx->batch_off_until = now + (WAKE_BATCH_RETRY_NS << tctx->batch_ran_on);
+	if (tctx->batch_ran_on < WAKE_BATCH_BACKOFF_MAX)
+		tctx->batch_ran_on++;
+}
+
+/*
  * lockaware_tick(): @p, preempted for a wakee deferred by waker_batches(),
  * still ran wake_batch_ns after its first kept wake-up: it runs on.
  */
@@ -999,11 +1013,31 @@ static void waker_ran_on(struct task_struct *p, u64 now)
 	if (!wake_batch_ns || !(tctx = lookup_task_ctx(p)) || !tctx->batch_woke_at ||
 	    now - tctx->batch_woke_at < wake_batch_ns)
 		return;
-	tctx->batch_off_until = now + (WAKE_BATCH_RETRY_NS << tctx->batch_ran_on);
-	if (tctx->batch_ran_on < WAKE_BATCH_BACKOFF_MAX)
-		tctx->batch_ran_on++;
+	batch_back_off(tctx, now);
 	tctx->batch_woke_at = 0;
 	stat_inc(STAT_WAKE_BATCH_RAN_ON);
+}
+
+/*
+ * stopping(): @p, which kept its CPU for a wakee, sleeps @now. Within
+ * wake_batch_min_ns of the kept wake-up, batching bought nothing: backed off
+ * as by waker_ran_on(). Later, the batch paid: the back-off starts again from
+ * WAKE_BATCH_RETRY_NS. The deferred preemption this CPU holds for the wakee
+ * is dropped.
+ */
+static void waker_slept(struct task_struct *p, struct task_ctx *tctx, u64 now)
+{
+	struct cpu_ctx *cctx;
+
+	if (now - tctx->batch_woke_at >= wake_batch_min_ns) {
+		tctx->batch_ran_on = 0;
+	} else {
+		batch_back_off(tctx, now);
+		stat_inc(STAT_WAKE_BATCH_SLEPT_SOON);
+	}
+	cctx = cpu_ctx_of(scx_bpf_task_cpu(p));
+	if (cctx)
+		cctx->preempt_at = 0;
 }
 
 /*
@@ -3197,10 +3231,19 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 		tctx->sync_overlap_ns = (3 * tctx->sync_overlap_ns + over) / 4;
 		tctx->sync_woke_at = 0;
 	}
-	/* A kept wake-up's waker that sleeps: waker_batches() was right. */
+	/*
+	 * A kept wake-up's waker that sleeps: waker_batches() was right if it
+	 * ran on a while first (a sender filling a queue). One that slept at
+	 * once (a semaphore or futex ping-pong: the reply is what it waits for)
+	 * gained nothing by keeping the CPU and paid a sleep and a wake-up per
+	 * round trip, where its preemption would have let the wakee answer
+	 * before it slept (micro sem 0.94x, docs/benchmarks.md section 82): it
+	 * is not tried for a while, as one that ran on. Either way the wakee's
+	 * deferred preemption is moot: the CPU picks its next task now.
+	 */
 	if (tctx->batch_woke_at) {
 		if (!runnable)
-			tctx->batch_ran_on = 0;
+			waker_slept(p, tctx, now);
 		tctx->batch_woke_at = 0;
 	}
 
