@@ -1019,15 +1019,16 @@ static void waker_ran_on(struct task_struct *p, u64 now)
 }
 
 /*
- * stopping(): @p, which kept its CPU for a wakee, sleeps @now. Within
+ * stopping(): a task that kept its CPU for a wakee (@tctx) sleeps @now. Within
  * wake_batch_min_ns of the kept wake-up, batching bought nothing: backed off
  * as by waker_ran_on(). Later, the batch paid: the back-off starts again from
  * WAKE_BATCH_RETRY_NS. The deferred preemption this CPU holds for the wakee
  * is dropped.
  */
-static void waker_slept(struct task_struct *p, struct task_ctx *tctx, u64 now)
+static void waker_slept(struct task_ctx *tctx, u64 now)
 {
 	struct cpu_ctx *cctx;
+	u32 zero = 0;
 
 	if (now - tctx->batch_woke_at >= wake_batch_min_ns) {
 		tctx->batch_ran_on = 0;
@@ -1035,7 +1036,8 @@ static void waker_slept(struct task_struct *p, struct task_ctx *tctx, u64 now)
 		batch_back_off(tctx, now);
 		stat_inc(STAT_WAKE_BATCH_SLEPT_SOON);
 	}
-	cctx = cpu_ctx_of(scx_bpf_task_cpu(p));
+	/* stopping() runs on @p's CPU: this CPU's context, no kfunc needed. */
+	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
 	if (cctx)
 		cctx->preempt_at = 0;
 }
@@ -3243,7 +3245,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	 */
 	if (tctx->batch_woke_at) {
 		if (!runnable)
-			waker_slept(p, tctx, now);
+			waker_slept(tctx, now);
 		tctx->batch_woke_at = 0;
 	}
 
