@@ -352,16 +352,18 @@ struct Opts {
 
     /// A task that wakes another on its own CPU keeps that CPU until it sleeps, its wakee
     /// waiting, unless it ran on past this many microseconds after such a wake-up lately (0 to
-    /// --slice-us; 0, the default: off, every such wake-up is judged by --wake-preempt-gran-us
-    /// alone). The wakee's preemption is due at the first tick after this long. A sender that
-    /// fills a message queue then hands its receiver a batch instead of one message per switch
-    /// pair (stress-ng mq on one CPU: twice the CPU per message); a waker that runs on is
-    /// preempted at that tick and then at once for 100 ms, doubled for each run-on in a row up
-    /// to 6.4 s (statistics wake_batch, wake_batch_ran_on; docs/benchmarks.md section 81.4).
+    /// --slice-us, default 1000; 0: off, every such wake-up is judged by
+    /// --wake-preempt-gran-us alone). The wakee's preemption is due at the first tick after
+    /// this long. A sender that fills a message queue then hands its receiver a batch instead
+    /// of one message per switch pair (stress-ng mq on one CPU: twice the CPU per message); a
+    /// waker that runs on is preempted at that tick and then at once for 100 ms, doubled for
+    /// each run-on in a row up to 6.4 s (statistics wake_batch, wake_batch_ran_on). A
+    /// lock-intensive wakee on the SSC queue, often its lock's next owner, is never held back
+    /// (docs/benchmarks.md sections 81.4, 82, 83).
     #[arg(
         long,
         value_name = "US",
-        default_value = "0",
+        default_value = "1000",
         allow_hyphen_values = true
     )]
     wake_batch_us: u64,

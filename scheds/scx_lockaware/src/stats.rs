@@ -182,7 +182,8 @@ sched_common::sched_metrics! {
              counts those that then preempted)",
         wake_batch = lockaware_stat_STAT_WAKE_BATCH:
             "Woken tasks that waited for their waker, running on their CPU, to sleep instead \
-             of preempting it (--wake-batch-us; docs/benchmarks.md section 81.3)",
+             of preempting it (--wake-batch-us; tasks of the CPU's own queue, never a \
+             lock-intensive one on the SSC queue; docs/benchmarks.md sections 81.3, 83)",
         wake_batch_ran_on = lockaware_stat_STAT_WAKE_BATCH_RAN_ON:
             "Wakers that ran on past --wake-batch-us after a wake-up they kept their CPU for: \
              preempted at a tick, and their wakees preempt them at once for the next 100 ms, \

@@ -958,8 +958,9 @@ static void defer_preempt(s32 cpu, u64 delay_ns)
  * sender that fills a message queue and sleeps when it is full then hands its
  * receiver a batch; preempted at each message, the receiver takes one message
  * per switch pair (stress-ng mq on one CPU: twice the CPU per message,
- * docs/benchmarks.md section 81.3). Every waker is tried; the wakee's
- * preemption is due at the first tick after wake_batch_ns (lockaware_tick()),
+ * docs/benchmarks.md section 81.3). Every waker is tried (for a wakee of the
+ * CPU's own queue only, wakee_preempts_now()); the wakee's preemption is due
+ * at the first tick after wake_batch_ns (lockaware_tick()),
  * and a waker still running then (a futex waker that wakes in a loop, whose
  * waiters must run for it to make progress) is preempted there and keeps the
  * CPU for no wake-up for WAKE_BATCH_RETRY_NS, doubled for each such try in a
@@ -1103,9 +1104,14 @@ static enum wakee_verdict wakee_preempts_now(struct task_struct *p, s32 cpu, s32
 	/*
 	 * On the waker's own CPU @curr is the current task, passed as the
 	 * trusted pointer 6.12's verifier asks for. With the option off
-	 * (a read-only constant) the verifier drops the branch.
+	 * (a read-only constant) the verifier drops the branch. Only for a
+	 * wakee of the CPU's own queue: a lock-intensive wakee on the SSC
+	 * queue is often its lock's next owner (ssc_preempt_for_wakee()),
+	 * and the lock would wait for it with the batch (mmap with 2 threads
+	 * confined to one CPU: 0.955x over 18 pairs, docs/benchmarks.md
+	 * section 83).
 	 */
-	if (wake_batch_ns && cpu == bpf_get_smp_processor_id() &&
+	if (wake_batch_ns && vq == cpu && cpu == bpf_get_smp_processor_id() &&
 	    waker_batches(bpf_get_current_task_btf())) {
 		defer_preempt(cpu, wake_batch_ns);
 		stat_inc(STAT_WAKE_BATCH);
