@@ -67,8 +67,8 @@ const volatile bool wake_preempt = true;
 const volatile u64 wake_preempt_gran_ns = 1000000ULL;
 /* ... and how long the running task has run before a wake-up may preempt it (ns). */
 const volatile u64 wake_preempt_min_run_ns = 1000000ULL;
-/* --wake-batch-us: see waker_batches(); 0 = off. */
-const volatile u64 wake_batch_ns = 0;
+/* --wake-batch-us: see waker_batches(); 0 = off (the agent sets it, default 1 ms). */
+const volatile u64 wake_batch_ns = 1000000ULL;
 /* --wake-batch-min-us: see waker_slept(). */
 const volatile u64 wake_batch_min_ns = 15000;
 /* --handoff-follow-us: see handoff_follows(); 0 = never. */
