@@ -1,0 +1,12 @@
+#!/bin/sh
+# Session 65, after chain.sh: issue #12's sleeping items (requester lock, pthread mutex,
+# pthread barrier) at 4 vCPUs (OVERSUBSCRIBED: 4 vCPUs on 2 host cores), Linux 6.12,
+# 5 interleaved reps of 4 s, 16 threads on each lock beside 4 CPU-bound loops.
+cd /work/main
+. .cache/env.sh
+while [ ! -f results/s65/chain.done ]; do sleep 20; done
+for i in 4 6 8; do
+  SCX_VM_KERNEL=/work/shared/vmtest/bzImage-6.12.117-scx \
+    tools/vm/suite -c 4 -r 5 -t 4 -i $i -o results/s65/inform-4 inform > results/s65/inform-4-$i.log 2>&1
+done
+date > results/s65/chain2.done
