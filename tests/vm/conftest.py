@@ -1,3 +1,4 @@
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -8,7 +9,12 @@ STATE = Path("/sys/kernel/sched_ext/state")
 SCHEDULERS = ("scx_lockaware", "scx_corepair", "scx_simple")
 
 
+_config = None
+
+
 def pytest_configure(config):
+    global _config
+    _config = config
     config.addinivalue_line("markers", "slow: long VM runs left out of the default test run")
 
 
@@ -44,3 +50,49 @@ def no_scheduler_left_attached():
         if not _attached():
             break
     pytest.fail("the test left a BPF scheduler attached (stopped now)")
+
+
+# A test that runs past this many seconds fails alone (SIGALRM raises in it; its `attached()`
+# and workload helpers clean up as on any exception) instead of holding the guest until vmrun's
+# limit kills the whole run with every later test unreported. The slowest test takes about a
+# minute here; CI's hosts have run the suite up to 1.7x slower.
+TEST_LIMIT_S = 300
+
+
+class TimeLimitExceeded(Exception):
+    pass
+
+
+@pytest.fixture(autouse=True)
+def time_limit(request):
+    def expired(signum, frame):
+        raise TimeLimitExceeded(f"{request.node.nodeid} ran past {TEST_LIMIT_S} s")
+
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(TEST_LIMIT_S)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def pytest_runtest_logreport(report):
+    """A failure's reason and output as soon as the test fails, not only in the summary at the
+    end: when vmrun's limit kills the guest, the summary never comes and CI's log would hold
+    only the FAILED line."""
+    if not report.failed:
+        return
+    lines = [f"--- {report.nodeid} ({report.when}) failed:"]
+    lines += report.longreprtext.splitlines()[-40:]
+    for name, text in report.sections:
+        if "stdout" in name or "stderr" in name:
+            lines.append(f"--- {name}")
+            lines += text.splitlines()[-20:]
+    tr = _config.pluginmanager.getplugin("terminalreporter") if _config else None
+    if tr is None:
+        print("\n".join(lines), flush=True)
+        return
+    tr.write_line("")
+    for line in lines:
+        tr.write_line(line)
