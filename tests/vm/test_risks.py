@@ -151,8 +151,13 @@ def test_stranded_lock_task_runs_while_the_other_cpus_stay_busy():
     # 12 lock-intensive workers (lock sleeps of ~0.5 ms between 2 ms of CPU work: a share of
     # ~20%, mostly runnable: several wait on the SSC queue at any time) and two CPU hogs,
     # all allowed on CPUs 2-3 only. Then the scheduler starts at 3 CPUs and the re-search
-    # timeout (1 s) restarts the search at 1 CPU (figure 3.30): the shrink 3 -> 1 comes about
-    # a second after the attach, while lock-intensive workers wait on the SSC queue. (The
+    # timeout (1 s) restarts the search at 1 CPU (figure 3.30) at its first window, 2 s after
+    # the attach, while lock-intensive workers wait on the SSC queue. That shrink is the
+    # test's one chance: at 1 CPU the workers cannot run on the SSC, so no window is judged
+    # and the search never grows again. With 50-ms windows (until session 69) the search
+    # restarted at 1 within the first half second, at a window that saw fewer lock-intensive
+    # tasks than CPUs, so the shrink raced the workers' classification; a 7.2 suite run had
+    # nothing stranded in 40 s (docs/benchmarks.md section 87). (The
     # paper's search settles at its cap of 3; the refine search would probe 2 first.) Not 4:
     # an SSC of every CPU confines nothing, and its lock-intensive tasks wait on their CPUs'
     # own queues, not the SSC's (test_ssc.py), so a shrink from it strands none.
@@ -162,7 +167,7 @@ def test_stranded_lock_task_runs_while_the_other_cpus_stay_busy():
          "--fifo-waker", "--duration", "70"], stdout=subprocess.PIPE, text=True)
     h = Hogs(2, "2,3")
     p = start("--search", "paper", "--initial-ssc", "3", "--max-ssc", "3",
-              "--remig-timeout-s", "1", "--interval-ms", "50")
+              "--remig-timeout-s", "1", "--interval-ms", "2000")
     st = Stats()
     st.get()
     try:
@@ -174,15 +179,16 @@ def test_stranded_lock_task_runs_while_the_other_cpus_stay_busy():
         # Each thread's run-queue wait when it last progressed: what a stall added to it says
         # whether the thread waited on a run queue (grows with the stall) or slept (does not).
         wait_then = {t: wait_ns(w.pid, t) for t in tids}
-        rescued, sizes = 0, set()
-        # At least 12 s, and on until a shrink found a stranded task (each re-search restart
-        # from 2 or 3 CPUs is a chance; a slow CI guest once had none in 12 s), at most 40 s.
+        rescued, sizes, nlock, enq = 0, set(), set(), 0
+        # 12 s: the shrink at 2 s, then 10 s in which no thread may stall.
         t0 = time.monotonic()
-        while time.monotonic() < t0 + 12 or (rescued == 0 and time.monotonic() < t0 + 40):
+        while time.monotonic() < t0 + 12:
             time.sleep(0.5)
             m = st.get()
             rescued += m["ssc_rescue"]
             sizes.add(m["ssc_size"])
+            nlock.add(m["nr_lock_tasks"])
+            enq += m["ssc_enq"]
             for t in tids:
                 c = cpu_ns(w.pid, t)
                 if c is not None and c == last[t]:
@@ -207,7 +213,7 @@ def test_stranded_lock_task_runs_while_the_other_cpus_stay_busy():
         st.close()
         if p.poll() is None:
             stop(p)
-    print("sizes", sizes, "rescued", rescued)
+    print("sizes", sizes, "rescued", rescued, "lock-intensive tasks", nlock, "ssc_enq", enq)
     assert 1 in sizes, f"the SSC never shrank: {sizes}"
     assert rescued > 0, "no task was stranded by the shrink: the test did not provoke the path"
 
