@@ -153,8 +153,9 @@ def test_stranded_lock_task_runs_while_the_other_cpus_stay_busy():
     # all allowed on CPUs 2-3 only. Then the scheduler starts at 3 CPUs and the re-search
     # timeout (1 s) restarts the search at 1 CPU (figure 3.30) at its first window, 2 s after
     # the attach, while lock-intensive workers wait on the SSC queue. That shrink is the
-    # test's one chance: at 1 CPU the workers cannot run on the SSC, so no window is judged
-    # and the search never grows again. With 50-ms windows (until session 69) the search
+    # test's one chance: the workers cannot run on CPU 0, so at the next full window the SSC
+    # moves to where they ran (ssc_moves, CPU 2 first), and no later shrink strands them.
+    # With 50-ms windows (until session 69) the search
     # restarted at 1 within the first half second, at a window that saw fewer lock-intensive
     # tasks than CPUs, so the shrink raced the workers' classification; a 7.2 suite run had
     # nothing stranded in 40 s (docs/benchmarks.md section 87). (The

@@ -175,6 +175,55 @@ def test_lock_threads_classified_and_confined():
     assert on_ssc > 0 and off_ssc <= max(1, on_ssc // 10), (on_ssc, off_ssc)
 
 
+def test_the_ssc_moves_to_a_class_pinned_away_from_it():
+    """4 threads on one mutex, all allowed on CPUs 2-3 only (taskset), under the default search
+    capped at 2 CPUs: the SSC starts at CPU 0, where none of them may run. Before session 69
+    they ran outside it for their affinity (lock_out_affinity), the search had no votes to
+    judge, and the SSC stayed at CPU 0: the class was never confined (docs/benchmarks.md
+    section 87.4). Now a window in which the whole class ran outside the SSC for its
+    affinity moves the SSC to the CPUs it ran on (ssc_moves), and the threads run on it."""
+    p = start("--max-ssc", "2", "--interval-ms", "100")
+    st = Stats()
+    st.get()
+    w = subprocess.Popen(["taskset", "-c", "2,3", str(WORKLOADS), "mutex", "--lock-threads", "4",
+                          "--cpu-threads", "0", "--duration", "10", "--cs-ns", "2000",
+                          "--outside-ns", "500"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert wait_for(lambda: len(os.listdir(f"/proc/{w.pid}/task")) >= 5, 20)
+        tids = sorted(int(t) for t in os.listdir(f"/proc/{w.pid}/task"))[1:]
+        time.sleep(3)
+        on_ssc = off_ssc = 0
+        n_lock, ssc = 0, set()
+        while w.poll() is None:
+            m = st.get()
+            ssc = cpus_of(m["ssc_cpus"])
+            n_lock = max(n_lock, m["nr_lock_tasks"])
+            for tid in tids:
+                pl = thread_cpu(w.pid, tid)
+                if pl and pl[1] == "R":
+                    if pl[0] in ssc:
+                        on_ssc += 1
+                    else:
+                        off_ssc += 1
+            time.sleep(0.5)
+        assert w.returncode == 0
+    finally:
+        if w.poll() is None:
+            w.kill()
+        w.wait()
+    m = st.get()
+    st.close()
+    assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    out = stop(p)
+    print(out, st.totals, ssc, n_lock, on_ssc, off_ssc, m["ssc_moves"])
+    assert n_lock >= 3, f"lock-intensive tasks: {n_lock}"
+    assert m["ssc_moves"] >= 1, f"the SSC never moved: {m['ssc_cpus']}"
+    assert ssc and ssc <= {2, 3}, f"the SSC at the end: {ssc}"
+    assert st.totals["ssc_direct"] + st.totals["ssc_enq"] > 0, st.totals
+    # Running threads sampled on their CPU, from 3 s in: on the SSC (a sample may race a move).
+    assert on_ssc > 0 and off_ssc <= max(1, on_ssc // 5), (on_ssc, off_ssc)
+
+
 @pytest.mark.parametrize("probe,says", [("tracepoint", "syscall tracepoints"),
                                          ("fentry", "fentry/fexit on futex_")])
 def test_futex_probe_alternatives(probe, says):

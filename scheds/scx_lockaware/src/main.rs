@@ -786,6 +786,8 @@ struct SscState {
     follow_ms: Option<f64>,
     /// How long the window after the last resize lasted, ms (None: no resize yet).
     settle_window_ms: Option<f64>,
+    /// How often the SSC moved to the CPUs its whole class runs on (`order_for_class`).
+    moves: u64,
 }
 
 /// The votes (figure 3.30), STAT_VOTE_RUN_NS to STAT_VOTE_XCALL_NS, as the BPF side counts them.
@@ -1074,6 +1076,7 @@ impl<'a> Scheduler<'a> {
             resized_at: None,
             follow_ms: None,
             settle_window_ms: None,
+            moves: 0,
         };
         apply_ssc(&mut skel, &mut ssc, cpus)?;
 
@@ -1255,6 +1258,27 @@ impl<'a> Scheduler<'a> {
 
 /// Install `cpus` as the SSC: write the request into the BPF side's ssc_next[] and run its
 /// apply_ssc() program.
+/// The SSC's CPU order taken from the CPUs `ran` first (in `order`'s order), then the rest:
+/// where the whole lock-intensive class ran outside the SSC because its affinity misses it,
+/// the SSC moves there. Beyond the thesis, which gives every thread every core: without it a
+/// class pinned away from the first CPUs of `order` (taskset, a cpuset) is never confined and
+/// leaves the search no votes, so it never grows (docs/benchmarks.md section 87.4).
+fn order_for_class(order: &[usize], ran: &[usize]) -> Vec<usize> {
+    let (mut first, rest): (Vec<usize>, Vec<usize>) = order.iter().partition(|c| ran.contains(c));
+    first.extend(rest);
+    first
+}
+
+/// The CPUs set in the BPF side's `class_out_cpus` bitmap, which is cleared.
+fn take_class_out_cpus(bits: &mut [u64]) -> Vec<usize> {
+    let mut cpus = Vec::new();
+    for (i, w) in bits.iter_mut().enumerate() {
+        let v = std::mem::take(w);
+        cpus.extend((0..64).filter(|b| v & (1u64 << b) != 0).map(|b| i * 64 + b));
+    }
+    cpus
+}
+
 fn apply_ssc(skel: &mut BpfSkel, ssc: &mut SscState, cpus: Vec<usize>) -> Result<()> {
     let bss = skel.maps.bss_data.as_deref_mut().context("no .bss")?;
     bss.ssc_next.iter_mut().for_each(|b| *b = 0);
@@ -1274,6 +1298,40 @@ fn apply_ssc(skel: &mut BpfSkel, ssc: &mut SscState, cpus: Vec<usize>) -> Result
 }
 
 impl Scheduler<'_> {
+    /// Where the lock-intensive tasks of the window just ended (not one after a resize, in
+    /// which they were still moving) all ran outside the SSC, for
+    /// their affinity (no run time on it, CPUs of theirs none of which is in it), the SSC
+    /// moves to those CPUs at the same size (`order_for_class`). The search only: a fixed
+    /// `--ssc-cpus` stays where it was put.
+    fn follow_class(&mut self, n_lock: usize, window: &Votes, now: Instant) -> Result<()> {
+        let bss = self.skel.maps.bss_data.as_deref_mut().context("no .bss")?;
+        let ran = take_class_out_cpus(&mut bss.class_out_cpus);
+        if self.ssc.search.is_none()
+            || n_lock == 0
+            || window.run_ns > 0.0
+            || ran.is_empty()
+            || ran.iter().any(|c| self.ssc.cpus.contains(c))
+        {
+            return Ok(());
+        }
+        let order = order_for_class(&self.ssc.plan.order, &ran);
+        let cpus = order[..self.ssc.cpus.len()].to_vec();
+        info!(
+            "SSC moved to {} ({} lock-intensive tasks ran only on {}, outside {})",
+            sched_common::cpulist::format(&cpus),
+            n_lock,
+            sched_common::cpulist::format(&ran),
+            sched_common::cpulist::format(&self.ssc.cpus)
+        );
+        self.ssc.plan.order = order;
+        self.ssc.moves += 1;
+        apply_ssc(&mut self.skel, &mut self.ssc, cpus)?;
+        self.ssc.resized_at = Some(now);
+        self.ssc.follow_ms = None;
+        self.ssc.settle_window_ms = None;
+        Ok(())
+    }
+
     /// The BPF side's `ssc_follow[]` for the SSC in force: the generation of the last change,
     /// when it was made, and each CPU's row.
     fn follow_rows(&self) -> Option<(u64, u64, Vec<FollowRow>)> {
@@ -1385,6 +1443,7 @@ impl agent::Periodic for Scheduler<'_> {
             search_phase: phase,
             search_steps: steps,
             search_restarts: restarts,
+            ssc_moves: s.moves,
             search_short_windows: short,
             search_decisions: decisions,
             thro: s.last_window.thro(s.plan.params.unseen_traffic),
@@ -1493,6 +1552,7 @@ impl agent::Periodic for Scheduler<'_> {
 
         let since = self.started.elapsed();
         let n_lock = self.ssc.n_lock as usize;
+        let after_resize = self.ssc.resized_at.is_some();
         if let Some(t) = self.ssc.resized_at.take() {
             self.ssc.settle_window_ms = Some(now.duration_since(t).as_secs_f64() * 1e3);
             if self.ssc.follow_ms.is_none() {
@@ -1529,6 +1589,9 @@ impl agent::Periodic for Scheduler<'_> {
                 self.ssc.follow_ms = None;
                 self.ssc.settle_window_ms = None;
             }
+        }
+        if !after_resize {
+            self.follow_class(n_lock, &window, now)?;
         }
         Ok(())
     }
@@ -1622,6 +1685,28 @@ mod tests {
 
     fn parse(args: &[&str]) -> Result<Opts, clap::Error> {
         Opts::try_parse_from(std::iter::once(SCHEDULER_NAME).chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn the_ssc_order_starts_where_the_class_ran() {
+        // A compact order of two LLCs; the class ran on CPUs 5 and 2 only.
+        let order = [0, 1, 2, 3, 4, 5, 6, 7];
+        assert_eq!(order_for_class(&order, &[5, 2]), [2, 5, 0, 1, 3, 4, 6, 7]);
+        // The order's own sequence is kept on both sides (spread orders stay spread).
+        assert_eq!(order_for_class(&[0, 2, 1, 3], &[3, 1]), [1, 3, 0, 2]);
+        // Nothing ran, or everything: the order stands.
+        assert_eq!(order_for_class(&order, &[]), order);
+        assert_eq!(order_for_class(&order, &order), order);
+    }
+
+    #[test]
+    fn class_out_cpus_are_read_and_cleared() {
+        let mut bits = [0u64; 3];
+        bits[0] = 0b1100;
+        bits[2] = 1 << 63 | 1;
+        assert_eq!(take_class_out_cpus(&mut bits), [2, 3, 128, 191]);
+        assert_eq!(bits, [0; 3]);
+        assert!(take_class_out_cpus(&mut bits).is_empty());
     }
 
     /// One CPU's `struct vote_parts` row: (part, generation, run ns, spin ns) for the parts

@@ -41,6 +41,10 @@ sched_common::sched_metrics! {
         search_steps: u64,
         #[stat(desc = "Searches restarted (lock behaviour changed, or the re-search timeout)")]
         search_restarts: u64,
+        #[stat(desc = "SSC moves to the CPUs its lock-intensive tasks ran on: all of them ran \
+                       outside it for their affinity in a window (same size, taken from those \
+                       CPUs first), since start")]
+        ssc_moves: u64,
         #[stat(desc = "Search windows not judged: fewer lock-intensive tasks than SSC CPUs at \
                        their start or end (tasks leaving the class for a moment)")]
         search_short_windows: u64,
@@ -340,7 +344,7 @@ impl Metrics {
         )?;
         writeln!(
             w,
-            "  ssc {} [{}] {} {} steps {} restarts {} short {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
+            "  ssc {} [{}] {} {} steps {} restarts {} moved {} short {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
              p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{} back {}) waits: \
              klock {}/{} futex {}",
             self.ssc_size,
@@ -349,6 +353,7 @@ impl Metrics {
             self.search_phase,
             self.search_steps,
             self.search_restarts,
+            self.ssc_moves,
             self.search_short_windows,
             self.thro,
             self.thro_rse_pct,

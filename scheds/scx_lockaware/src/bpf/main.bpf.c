@@ -206,6 +206,14 @@ const volatile bool futex_at_sleep;
  * current SSC (figure 3.30's record_bound == special_core_bound).
  */
 u8 ssc_next[MAX_CPUS];
+
+/*
+ * The CPUs on which lock-intensive tasks started outside the SSC because their
+ * affinity misses it (STAT_LOCK_OUT_AFFINITY), one bit per CPU, since the
+ * agent last read and cleared them. When the whole class runs there, the
+ * agent takes the SSC from those CPUs first (order_for_class() in main.rs).
+ */
+u64 class_out_cpus[MAX_CPUS / 64];
 u8 ssc_is[MAX_CPUS];
 u64 ssc_gen;
 u32 ssc_nr;
@@ -3004,6 +3012,8 @@ static void note_lock_run(struct task_struct *p, struct task_ctx *tctx, s32 cpu)
 	}
 	if (!ssc_allowed(p)) {
 		stat_inc(STAT_LOCK_OUT_AFFINITY);
+		__sync_fetch_and_or(&class_out_cpus[((u32)cpu & (MAX_CPUS - 1)) / 64],
+				    1ULL << ((u32)cpu & 63));
 		return;
 	}
 	if (tctx->place_gen != ssc_gen)
