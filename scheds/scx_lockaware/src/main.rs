@@ -1256,8 +1256,6 @@ impl<'a> Scheduler<'a> {
     }
 }
 
-/// Install `cpus` as the SSC: write the request into the BPF side's ssc_next[] and run its
-/// apply_ssc() program.
 /// The SSC's CPU order taken from the CPUs `ran` first (in `order`'s order), then the rest:
 /// where the whole lock-intensive class ran outside the SSC because its affinity misses it,
 /// the SSC moves there. Beyond the thesis, which gives every thread every core: without it a
@@ -1279,6 +1277,8 @@ fn take_class_out_cpus(bits: &mut [u64]) -> Vec<usize> {
     cpus
 }
 
+/// Install `cpus` as the SSC: write the request into the BPF side's ssc_next[] and run its
+/// apply_ssc() program.
 fn apply_ssc(skel: &mut BpfSkel, ssc: &mut SscState, cpus: Vec<usize>) -> Result<()> {
     let bss = skel.maps.bss_data.as_deref_mut().context("no .bss")?;
     bss.ssc_next.iter_mut().for_each(|b| *b = 0);
@@ -1298,15 +1298,25 @@ fn apply_ssc(skel: &mut BpfSkel, ssc: &mut SscState, cpus: Vec<usize>) -> Result
 }
 
 impl Scheduler<'_> {
-    /// Where the lock-intensive tasks of the window just ended (not one after a resize, in
-    /// which they were still moving) all ran outside the SSC, for
+    /// Where the lock-intensive tasks of the window just ended all ran outside the SSC for
     /// their affinity (no run time on it, CPUs of theirs none of which is in it), the SSC
     /// moves to those CPUs at the same size (`order_for_class`). The search only: a fixed
-    /// `--ssc-cpus` stays where it was put.
-    fn follow_class(&mut self, n_lock: usize, window: &Votes, now: Instant) -> Result<()> {
+    /// `--ssc-cpus` stays where it was put. The bits are read and cleared every window, so
+    /// each judgement sees one window's; `judge` is false for a window after a resize, whose
+    /// tasks were still moving, and no move follows a resize the search made at this window's
+    /// end.
+    fn follow_class(
+        &mut self,
+        judge: bool,
+        n_lock: usize,
+        window: &Votes,
+        now: Instant,
+    ) -> Result<()> {
         let bss = self.skel.maps.bss_data.as_deref_mut().context("no .bss")?;
         let ran = take_class_out_cpus(&mut bss.class_out_cpus);
-        if self.ssc.search.is_none()
+        if !judge
+            || self.ssc.search.is_none()
+            || self.ssc.resized_at.is_some()
             || n_lock == 0
             || window.run_ns > 0.0
             || ran.is_empty()
@@ -1325,6 +1335,12 @@ impl Scheduler<'_> {
         );
         self.ssc.plan.order = order;
         self.ssc.moves += 1;
+        self.resize(cpus, now)
+    }
+
+    /// Install `cpus` as the SSC at `now`; the window after it is dropped until the tasks
+    /// have followed.
+    fn resize(&mut self, cpus: Vec<usize>, now: Instant) -> Result<()> {
         apply_ssc(&mut self.skel, &mut self.ssc, cpus)?;
         self.ssc.resized_at = Some(now);
         self.ssc.follow_ms = None;
@@ -1584,15 +1600,10 @@ impl agent::Periodic for Scheduler<'_> {
                     d.size, d.new_size, d.action, d.thro, d.size
                 );
                 let cpus = self.ssc.plan.order[..d.new_size].to_vec();
-                apply_ssc(&mut self.skel, &mut self.ssc, cpus)?;
-                self.ssc.resized_at = Some(now);
-                self.ssc.follow_ms = None;
-                self.ssc.settle_window_ms = None;
+                self.resize(cpus, now)?;
             }
         }
-        if !after_resize {
-            self.follow_class(n_lock, &window, now)?;
-        }
+        self.follow_class(!after_resize, n_lock, &window, now)?;
         Ok(())
     }
 }

@@ -206,6 +206,9 @@ const volatile bool futex_at_sleep;
  * current SSC (figure 3.30's record_bound == special_core_bound).
  */
 u8 ssc_next[MAX_CPUS];
+u8 ssc_is[MAX_CPUS];
+u64 ssc_gen;
+u32 ssc_nr;
 
 /*
  * The CPUs on which lock-intensive tasks started outside the SSC because their
@@ -214,9 +217,7 @@ u8 ssc_next[MAX_CPUS];
  * agent takes the SSC from those CPUs first (order_for_class() in main.rs).
  */
 u64 class_out_cpus[MAX_CPUS / 64];
-u8 ssc_is[MAX_CPUS];
-u64 ssc_gen;
-u32 ssc_nr;
+
 /*
  * The SSC holds every CPU the scheduler runs (nr_cpus_online). It then
  * confines nothing, and lock-intensive tasks are placed as any other
