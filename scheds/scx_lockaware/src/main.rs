@@ -78,6 +78,16 @@ fn parse_window_parts(s: &str) -> Result<u32, String> {
     int_in_range(s, 1, 20, "parts")
 }
 
+fn parse_early_parts(s: &str) -> Result<u32, String> {
+    let min = search::EARLY_PARTS_MIN as u32;
+    match int_in_range(s, 0, 19, "parts")? {
+        v if v != 0 && v < min => Err(format!(
+            "{v} is out of range; expected 0 (never) or an integer from {min} to 19 (parts)"
+        )),
+        v => Ok(v),
+    }
+}
+
 fn parse_balance_min_wait_us(s: &str) -> Result<u64, String> {
     int_in_range(s, 0, 1_000_000, "microseconds")
 }
@@ -213,10 +223,21 @@ struct Opts {
     /// Split each search window into this many parts while lock-intensive tasks run (1 to
     /// 20): their spread estimates the window's noise, and a comparison beyond it decides in
     /// one window (1 to 5 windows fewer per search in the simulator, docs/locksim.md). The
-    /// BPF side files each vote in its part and the agent reads them once a window, so the
-    /// parts cost no wake-ups (docs/benchmarks.md §62). 1 turns the estimate and the rule off.
+    /// BPF side files each vote in its part and the agent reads them when the window ends,
+    /// so the parts cost no wake-ups (docs/benchmarks.md §62) but those of --early-parts.
+    /// 1 turns the estimate and the rule off.
     #[arg(long, value_name = "N", default_value_t = search::WINDOW_PARTS as u32, value_parser = parse_window_parts)]
     window_parts: u32,
+
+    /// End a search window early, from this part on, once the parts read so far decide a
+    /// move on their own (a win or loss beyond the bar and the window's noise, in a
+    /// comparison no earlier window began): 0 never, else 2 to 19 and below --window-parts
+    /// (default 2 where --window-parts is above it, else never). A climb that wins by far
+    /// then spends 2 parts per size, a close comparison its full window. The agent reads the
+    /// parts as they end while a search judges (a wake-up per part, none once it settles;
+    /// docs/locksim.md, "A window ended once it decides").
+    #[arg(long, value_name = "N", value_parser = parse_early_parts)]
+    early_parts: Option<u32>,
 
     /// How long the window right after an SSC resize lasts, in milliseconds (1 to
     /// --interval-ms). The search drops that window while tasks migrate. By default it ends
@@ -571,6 +592,22 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
             opts.class_dwell_max_ms, opts.class_dwell_ms, opts.class_dwell_ms
         ));
     }
+    if let Some(v) = opts
+        .early_parts
+        .filter(|v| *v != 0 && *v >= opts.window_parts)
+    {
+        return Err(match opts.window_parts as usize {
+            w if w <= search::EARLY_PARTS_MIN => format!(
+                "--early-parts {v}: a window read in {w} part(s) (--window-parts) cannot end \
+                 early (allowed: 0)"
+            ),
+            w => format!(
+                "--early-parts {v}: not below --window-parts {w} (allowed: 0, or {} to {})",
+                search::EARLY_PARTS_MIN,
+                w - 1
+            ),
+        });
+    }
     if let Some(v) = opts.settle_ms.filter(|v| *v > opts.interval_ms) {
         return Err(format!(
             "--settle-ms {v}: longer than --interval-ms {} (allowed: 1 to {})",
@@ -777,6 +814,9 @@ struct SscState {
     parts_part_ns: u64,
     /// --window-parts.
     parts_wanted: u32,
+    /// --early-parts in force (0: never), and how many windows ended early.
+    early_parts: u32,
+    early_windows: u64,
     last_window: Votes,
     n_lock: u64,
     /// When the search last resized the SSC, while the window after it, which the search
@@ -849,6 +889,26 @@ fn parts_of(
             .map(|(i, v)| votes_of(v, if i + 1 < k { part_ns } else { last_ns }))
             .collect(),
     )
+}
+
+/// Where a step finds the window in progress (`Scheduler::window_due`).
+enum WindowAt {
+    /// It goes on.
+    Running,
+    /// It is over: read in the parts planned (or in one).
+    Over,
+    /// It ends early, in the parts read so far, which decide a move alone: the search is fed
+    /// exactly what it was asked about.
+    Early(Vec<Votes>),
+}
+
+/// --early-parts, or its default where --window-parts is above it (else 0: never).
+fn early_parts(opts: &Opts) -> u32 {
+    match opts.early_parts {
+        Some(v) => v,
+        None if (search::EARLY_PARTS as u32) < opts.window_parts => search::EARLY_PARTS as u32,
+        None => 0,
+    }
 }
 
 /// How often the agent checks whether the tasks have followed a resize (without --settle-ms).
@@ -1071,6 +1131,8 @@ impl<'a> Scheduler<'a> {
             parts_base_ns: 0,
             parts_part_ns: 0,
             parts_wanted: opts.window_parts,
+            early_parts: early_parts(opts),
+            early_windows: 0,
             last_window: Votes::default(),
             n_lock: 0,
             resized_at: None,
@@ -1221,10 +1283,11 @@ impl<'a> Scheduler<'a> {
     /// Plan the window that starts now: in --window-parts parts if a search may judge it (a
     /// search runs and lock-intensive tasks ran in the window that ended), else in one, as
     /// nothing is judged then. The BPF side files each vote under the new generation, in
-    /// its part of the window (`vote_add()`); the agent reads them all once, when the window
-    /// ends: reading them as they came cost a wake-up every part (sysbench's mutex at 2
-    /// vCPUs up to 2.5% slower with 5 parts, docs/benchmarks.md §62). Returns the window's
-    /// start on the BPF side's clock.
+    /// its part of the window (`vote_add()`); the agent reads them when the window ends, and
+    /// as they end only while the window may end early (`may_end_early`): reading them as
+    /// they came in every window cost a wake-up every part (sysbench's mutex at 2 vCPUs up
+    /// to 2.5% slower with 5 parts, docs/benchmarks.md §62). Returns the window's start on
+    /// the BPF side's clock.
     fn plan_parts(&mut self) -> Result<u64> {
         let k = match self.ssc.search.is_some() && self.ssc.n_lock > 0 {
             true => self.ssc.parts_wanted,
@@ -1244,6 +1307,74 @@ impl<'a> Scheduler<'a> {
         bss.vote_part_ns = part_ns;
         bss.vote_gen = self.ssc.parts_gen;
         Ok(now)
+    }
+
+    /// The BPF side's per-CPU `vote_parts` rows.
+    fn vote_rows(&self) -> Result<Vec<Vec<u8>>> {
+        self.skel
+            .maps
+            .vote_parts
+            .lookup_percpu(&0u32.to_ne_bytes(), MapFlags::ANY)?
+            .context("vote_parts map is empty")
+    }
+
+    /// Whether the window in progress may end before its time (--early-parts): a search
+    /// judges it (not settled, not the window after a resize, which it drops), and it is read
+    /// in more parts than --early-parts.
+    fn may_end_early(&self) -> bool {
+        let s = &self.ssc;
+        s.early_parts as usize >= search::EARLY_PARTS_MIN
+            && s.early_parts < s.parts_planned
+            && s.resized_at.is_none()
+            && s.search
+                .as_ref()
+                .is_some_and(|se| se.phase() != search::Phase::Stopped)
+    }
+
+    /// Where a step finds the window in progress. A window that may end early
+    /// (`may_end_early`) ends after any part from --early-parts on whose parts so far decide
+    /// a move alone (`Search::decides_early`, as scx-locksim's loop asks it); else after all
+    /// its parts (the agent's steps come at its end then).
+    fn window_due(&mut self) -> Result<WindowAt> {
+        let k = self.ssc.parts_planned as usize;
+        if !self.may_end_early() {
+            return Ok(WindowAt::Over);
+        }
+        let part_ns = self.ssc.parts_part_ns.max(1);
+        let elapsed_ns = monotonic_ns().saturating_sub(self.ssc.parts_base_ns);
+        // The parts ended so far; a step a little before its part's end (the step's schedule
+        // runs from the step's start, the window's from its end) counts that part.
+        let j = ((elapsed_ns + part_ns / 4) / part_ns) as usize;
+        if j >= k {
+            return Ok(WindowAt::Over);
+        }
+        if j < self.ssc.early_parts as usize {
+            return Ok(WindowAt::Running);
+        }
+        let rows = self.vote_rows()?;
+        let Some(parts) = parts_of(
+            &rows,
+            self.ssc.parts_gen,
+            j,
+            part_ns as f64,
+            elapsed_ns as f64,
+        ) else {
+            return Ok(WindowAt::Running);
+        };
+        let c = self.read_counters()?;
+        let n_lock = c[bpf_intf::lockaware_stat_STAT_LOCK_IN as usize]
+            .saturating_sub(c[bpf_intf::lockaware_stat_STAT_LOCK_OUT as usize])
+            as usize;
+        let since = self.started.elapsed();
+        let ends = self
+            .ssc
+            .search
+            .as_ref()
+            .is_some_and(|se| se.decides_early(since, n_lock, &parts));
+        Ok(match ends {
+            true => WindowAt::Early(parts),
+            false => WindowAt::Running,
+        })
     }
 
     /// Serve statistics until Ctrl-C/SIGTERM or until the kernel stops the scheduler, then
@@ -1461,6 +1592,7 @@ impl agent::Periodic for Scheduler<'_> {
             search_restarts: restarts,
             ssc_moves: s.moves,
             search_short_windows: short,
+            search_early_windows: s.early_windows,
             search_decisions: decisions,
             thro: s.last_window.thro(s.plan.params.unseen_traffic),
             thro_rse_pct: s
@@ -1494,11 +1626,13 @@ impl agent::Periodic for Scheduler<'_> {
         Ok(m)
     }
 
-    /// A window lasts `period` (the BPF side splits it into parts, `plan_parts`). After a
+    /// A window lasts `period` (the BPF side splits it into parts, `plan_parts`); while it
+    /// may end early (`may_end_early`) the agent steps at the end of each part. After a
     /// resize the next window, which the search drops, is --settle-ms long, or by default
     /// checked every FOLLOW_POLL until the tasks have followed (see step()).
     fn next_period(&self, period: Duration) -> Duration {
         match (self.ssc.resized_at, self.settle) {
+            (None, _) if self.may_end_early() => Duration::from_nanos(self.ssc.parts_part_ns),
             (None, _) => period,
             (Some(_), Some(s)) => s.min(period),
             (Some(_), None) => FOLLOW_POLL.min(period),
@@ -1523,6 +1657,11 @@ impl agent::Periodic for Scheduler<'_> {
                 return Ok(());
             }
         }
+        let early = match self.window_due()? {
+            WindowAt::Running => return Ok(()),
+            WindowAt::Over => None,
+            WindowAt::Early(parts) => Some(parts),
+        };
         let c = self.read_counters()?;
         let at = |i: u32| c[i as usize];
         let now = Instant::now();
@@ -1542,6 +1681,7 @@ impl agent::Periodic for Scheduler<'_> {
         // (Search::feed_parts); the window after a resize, which the search drops, in one.
         // The BPF side keeps the parts under the window's generation; the next window's
         // votes land under a new one from here on (plan_parts), and then these are read.
+        self.ssc.early_windows += early.is_some() as u64;
         let (gen, k, base_ns, part_ns) = (
             self.ssc.parts_gen,
             self.ssc.parts_planned as usize,
@@ -1550,18 +1690,14 @@ impl agent::Periodic for Scheduler<'_> {
         );
         let in_parts = k > 1 && self.ssc.resized_at.is_none();
         let end_ns = self.plan_parts()?;
-        let parts = match in_parts {
-            true => {
-                let rows = self
-                    .skel
-                    .maps
-                    .vote_parts
-                    .lookup_percpu(&0u32.to_ne_bytes(), MapFlags::ANY)?
-                    .context("vote_parts map is empty")?;
+        let parts = match (early, in_parts) {
+            (Some(parts), _) => parts,
+            (None, true) => {
+                let rows = self.vote_rows()?;
                 let window_ns = end_ns.saturating_sub(base_ns) as f64;
                 parts_of(&rows, gen, k, part_ns, window_ns).unwrap_or_else(|| vec![whole])
             }
-            false => vec![whole],
+            (None, false) => vec![whole],
         };
         let window = Votes::sum(&parts);
         self.ssc.last_window = window;
@@ -1820,6 +1956,8 @@ mod tests {
             ("--settle-ms", "0", "1 to 60000"),
             ("--window-parts", "0", "1 to 20"),
             ("--window-parts", "21", "1 to 20"),
+            ("--early-parts", "1", "2 to 19"),
+            ("--early-parts", "20", "0 to 19"),
             ("--remig-timeout-s", "0", "1 to 86400"),
             ("--retrigger-band", "0", "0.01 to 10"),
             ("--ssc-cpu-cost", "1.5", "0 to 1"),
@@ -1884,6 +2022,28 @@ mod tests {
         );
         let o = parse(&["--interval-ms", "200", "--settle-ms", "50"]).unwrap();
         assert!(check_flags(&o).is_ok());
+        // --early-parts: below --window-parts, or 0; by default 2 where the window has more
+        // parts, else never.
+        let e = check_flags(&parse(&["--early-parts", "5"]).unwrap()).unwrap_err();
+        assert!(e.contains("--early-parts 5") && e.contains("2 to 4"), "{e}");
+        let o = parse(&["--window-parts", "2", "--early-parts", "2"]).unwrap();
+        let e = check_flags(&o).unwrap_err();
+        assert!(
+            e.contains("--early-parts 2") && e.contains("allowed: 0"),
+            "{e}"
+        );
+        for (args, want) in [
+            (&[][..], search::EARLY_PARTS as u32),
+            (&["--early-parts", "0"][..], 0),
+            (&["--early-parts", "3"][..], 3),
+            (&["--window-parts", "2"][..], 0),
+            (&["--window-parts", "1"][..], 0),
+            (&["--window-parts", "2", "--early-parts", "0"][..], 0),
+        ] {
+            let o = parse(args).unwrap();
+            assert!(check_flags(&o).is_ok(), "{args:?}");
+            assert_eq!(early_parts(&o), want, "{args:?}");
+        }
         assert_eq!(parse(&[]).unwrap().settle_ms, None);
         assert_eq!(
             parse(&["--balance-min-wait-us", "0"])

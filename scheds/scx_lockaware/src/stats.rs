@@ -48,6 +48,9 @@ sched_common::sched_metrics! {
         #[stat(desc = "Search windows not judged: fewer lock-intensive tasks than SSC CPUs at \
                        their start or end (tasks leaving the class for a moment)")]
         search_short_windows: u64,
+        #[stat(desc = "Search windows ended early, as soon as their parts decided a move alone \
+                       (--early-parts), since start")]
+        search_early_windows: u64,
         #[stat(desc = "Last search moves: time:size->new:action:thro (the value judged: with \
                        reported acquisitions, the window's acquisition rate in the reference's \
                        useful CPUs)")]
@@ -344,7 +347,7 @@ impl Metrics {
         )?;
         writeln!(
             w,
-            "  ssc {} [{}] {} {} steps {} restarts {} moved {} short {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
+            "  ssc {} [{}] {} {} steps {} restarts {} moved {} short {} early {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
              p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{} back {}) waits: \
              klock {}/{} futex {}",
             self.ssc_size,
@@ -355,6 +358,7 @@ impl Metrics {
             self.search_restarts,
             self.ssc_moves,
             self.search_short_windows,
+            self.search_early_windows,
             self.thro,
             self.thro_rse_pct,
             self.thro_noise_scale,

@@ -118,6 +118,13 @@ struct Cli {
     #[arg(long, global = true, value_name = "N", default_value_t = ssc_search::WINDOW_PARTS as u64,
           value_parser = clap::value_parser!(u64).range(1..=100))]
     window_parts: u64,
+    /// --search: end a full window early, once the parts read so far decide a move on their
+    /// own (scx_lockaware's search, `decides_early`), from this part on: 0 never, else 2 to
+    /// --window-parts - 1 (default scx_lockaware's --early-parts, 2, where --window-parts is
+    /// above it, else never; docs/locksim.md, "A window ended once it decides").
+    #[arg(long, global = true, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(0..=99))]
+    early_parts: Option<u64>,
     /// --search: the search's price of an SSC CPU, in useful CPUs per CPU (0 to 1; default
     /// scx_lockaware's --ssc-cpu-cost).
     #[arg(long, global = true, value_name = "CPUS", default_value_t = ssc_search::DEFAULT_CPU_COST,
@@ -239,6 +246,15 @@ fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
     Ok(())
 }
 
+/// --early-parts, or scx_lockaware's default where --window-parts is above it (0: never).
+fn early_parts(cli: &Cli) -> usize {
+    match cli.early_parts {
+        Some(v) => v as usize,
+        None if (ssc_search::EARLY_PARTS as u64) < cli.window_parts => ssc_search::EARLY_PARTS,
+        None => 0,
+    }
+}
+
 /// --search: one search run per machine size, against the oracle.
 fn search_table(
     cli: &Cli,
@@ -304,6 +320,7 @@ fn search_table(
                 .settle_ticks
                 .map_or(search_loop::Settle::Follow, search_loop::Settle::Ticks),
             parts: cli.window_parts as usize,
+            early_parts: early_parts(cli),
         };
         let o = search_loop::run(&m, cli.window_ticks, cli.windows as usize, cli.seed, p);
         let sizes: Vec<String> = o.windows.iter().map(|w| w.size.to_string()).collect();
@@ -355,6 +372,26 @@ fn real_main() -> Result<()> {
             cli.window_ticks,
             cli.window_ticks
         );
+    }
+
+    let early_max = cli.window_parts.saturating_sub(1);
+    if let Some(v) = cli
+        .early_parts
+        .filter(|v| *v != 0 && (*v < ssc_search::EARLY_PARTS_MIN as u64 || *v > early_max))
+    {
+        match early_max < ssc_search::EARLY_PARTS_MIN as u64 {
+            true => bail!(
+                "--early-parts {v}: a window read in {} part(s) (--window-parts) cannot end \
+                 early (allowed: 0)",
+                cli.window_parts
+            ),
+            false => bail!(
+                "--early-parts {v}: allowed 0 (never) or {} to {early_max} (--window-parts {} \
+                 less one)",
+                ssc_search::EARLY_PARTS_MIN,
+                cli.window_parts
+            ),
+        }
     }
 
     let search = match cli.cmd {

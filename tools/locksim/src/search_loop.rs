@@ -119,6 +119,9 @@ pub struct Machine<'a> {
     /// How many parts each full window is read in (the agent's
     /// [`ssc_search::WINDOW_PARTS`]; 1: one read, no noise estimate, as before session 42).
     pub parts: usize,
+    /// End a full window early once it decides a move on its own, from this part on (0:
+    /// never; see `Search::decides_early`).
+    pub early_parts: usize,
 }
 
 /// The window after a move, which the search drops.
@@ -171,6 +174,7 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
         hints,
         settle,
         parts,
+        early_parts,
     } = m;
     let poll = follow_poll(window);
     let ticks = window * windows as Tick;
@@ -208,9 +212,11 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
             },
             (false, _) => end += window,
         }
-        let len = end - start;
+        let mut len = end - start;
         // A full window is read in `parts` parts, as the agent reads its counters; the
-        // shortened one after a move (dropped by the search) in one.
+        // shortened one after a move (dropped by the search) in one. With `early_parts`, a
+        // full window ends after any part from that one on that decides a move on its own
+        // (`Search::decides_early`).
         let n_parts = if moved { 1 } else { parts.max(1) as Tick };
         let mut votes = Vec::with_capacity(n_parts as usize);
         let (mut at, mut at_tick) = (last, start);
@@ -219,6 +225,15 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
             let next = sim.advance(part_end);
             votes.push(part_votes(&at, &next, part_end - at_tick, hints));
             (at, at_tick) = (next, part_end);
+            if early_parts > 0
+                && i < n_parts
+                && i as usize >= early_parts
+                && search.decides_early(Duration::from_nanos(at.at), n_lock, &votes)
+            {
+                end = part_end;
+                len = end - start;
+                break;
+            }
         }
         let now = at;
         let whole = Votes::sum(&votes);
@@ -284,6 +299,7 @@ mod tests {
                     hints: false,
                     settle: Settle::Follow,
                     parts: ssc_search::WINDOW_PARTS,
+                    early_parts: ssc_search::EARLY_PARTS,
                 };
                 let o = run(&m, 20_000, 40, 1, params);
                 assert!(
@@ -296,6 +312,55 @@ mod tests {
                 assert_eq!(o.windows.len(), 40);
             }
         }
+    }
+
+    /// C2 on 16 cores of P1, 30 windows of 20,000 ticks from 1: a climb 1, 2, 4, 8, 16.
+    fn c2_climb(settle: Settle, early_parts: usize) -> LoopOutcome {
+        let p = Platform::builtin("P1", 1).unwrap();
+        let w = Workload::builtin("C2").unwrap();
+        let m = Machine {
+            platform: &p,
+            workload: &w,
+            cores: 16,
+            sharing: None,
+            hints: false,
+            settle,
+            parts: ssc_search::WINDOW_PARTS,
+            early_parts,
+        };
+        run(
+            &m,
+            20_000,
+            30,
+            1,
+            default_params(16, ssc_search::Mode::Refine, 20_000),
+        )
+    }
+
+    #[test]
+    fn a_window_that_decides_ends_early_in_the_loop() {
+        // C2 on 16 cores climbs 1, 2, 4, 8, 16, each size winning by far: with the agent's
+        // --early-parts each judged window of the climb ends after 2 of its 5 parts, and the
+        // search settles at the same size sooner.
+        let (full, early) = (
+            c2_climb(Settle::Follow, 0),
+            c2_climb(Settle::Follow, ssc_search::EARLY_PARTS),
+        );
+        assert_eq!((full.settled, early.settled), (16, 16));
+        let part = 20_000 / ssc_search::WINDOW_PARTS as Tick;
+        let ended_early = early
+            .windows
+            .iter()
+            .filter(|w| w.ticks == ssc_search::EARLY_PARTS as Tick * part)
+            .count();
+        assert!(ended_early >= 3, "{:?}", early.windows);
+        assert!(full.windows.iter().all(|w| w.ticks != 2 * part));
+        assert!(
+            early.settled_after_time + 1.0 < full.settled_after_time,
+            "{} -> {}",
+            full.settled_after_time,
+            early.settled_after_time
+        );
     }
 
     #[test]
@@ -312,6 +377,7 @@ mod tests {
             hints: false,
             settle: Settle::Follow,
             parts: ssc_search::WINDOW_PARTS,
+            early_parts: 0,
         };
         let o = run(
             &m,
@@ -331,26 +397,7 @@ mod tests {
         // C2 climbs 1, 2, 4, 8, 16: each move is followed by a dropped window. A quarter
         // window there saves three quarters of a window per move before the last one (whose
         // short window comes after the time counted), with the same decisions.
-        let p = Platform::builtin("P1", 1).unwrap();
-        let w = Workload::builtin("C2").unwrap();
-        let go = |settle| {
-            let m = Machine {
-                platform: &p,
-                workload: &w,
-                cores: 16,
-                sharing: None,
-                hints: false,
-                settle,
-                parts: ssc_search::WINDOW_PARTS,
-            };
-            run(
-                &m,
-                20_000,
-                30,
-                1,
-                default_params(16, ssc_search::Mode::Refine, 20_000),
-            )
-        };
+        let go = |settle| c2_climb(settle, 0);
         let (full, short) = (go(Settle::Ticks(20_000)), go(Settle::Ticks(5_000)));
         assert_eq!(full.settled_after_time, full.settled_after as f64);
         let sizes = |o: &LoopOutcome| o.windows.iter().map(|w| w.size).collect::<Vec<_>>();

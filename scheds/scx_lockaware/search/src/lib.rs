@@ -463,6 +463,15 @@ pub const WINDOW_PARTS: usize = 5;
 /// (docs/locksim.md, "Judged in one window where the noise allows").
 pub const NOISE_Z: f64 = 5.0;
 
+/// A window may end early ([`Search::decides_early`]) once this many of its parts are read:
+/// fewer give its noise estimate too little to stand on.
+pub const EARLY_PARTS_MIN: usize = 2;
+
+/// The part from which a window that decides alone ends by default (`--early-parts`): the
+/// earliest [`EARLY_PARTS_MIN`] allows, chosen on scx-locksim's grids (docs/locksim.md, "A
+/// window ended once it decides").
+pub const EARLY_PARTS: usize = EARLY_PARTS_MIN;
+
 /// How many gaps between consecutive windows at one size calibrate the parts' estimate
 /// ([`Search::noise_scale`]), and how many it needs.
 pub const NOISE_PAIRS: usize = 32;
@@ -667,6 +676,32 @@ impl Search {
             self.whole_class = true;
         }
         d
+    }
+
+    /// Beyond the thesis: whether the window in progress, read so far in `parts` (at least
+    /// [`EARLY_PARTS_MIN`]), already decides a move on its own, so that the caller may end
+    /// it there and feed those parts ([`Search::feed_parts`]). Only a comparison that alone
+    /// decides ([`Search::streak`]: decisive by [`DECISIVE`] or resolved by the parts' noise)
+    /// in a window judged with no win or loss before it: a window that would only add the
+    /// second of two wins or losses runs its full length. Never the window after a move,
+    /// which is dropped, nor a settled search's. A climb whose every size wins by far (1 → 2
+    /// → 4 → 8 on a scalable lock) then spends a fraction of a window per size; a close
+    /// comparison still reads its full window (docs/locksim.md, "A window ended once it
+    /// decides").
+    pub fn decides_early(&self, now: Duration, n_lock: usize, parts: &[Votes]) -> bool {
+        let streak = match self.phase {
+            Phase::Climbing { streak } | Phase::Refining { streak, .. } => streak,
+            Phase::Stopped => return false,
+        };
+        if parts.len() < EARLY_PARTS_MIN || streak != 0 || self.fresh {
+            return false;
+        }
+        let mut trial = self.clone();
+        let d = trial.feed_parts(now, n_lock, parts);
+        matches!(
+            d.action,
+            Action::Grow | Action::Revert | Action::Probe | Action::Settle
+        )
     }
 
     fn wait(&self, now: Duration) -> Decision {
@@ -1758,6 +1793,74 @@ mod tests {
         }
         // A mutex that falls to half at twice the size loses decisively.
         assert_eq!(s.streak(0, th(0.5), 2, th(1.0), 1), -2);
+    }
+
+    #[test]
+    fn a_window_that_decides_alone_may_end_early() {
+        // A window read in parts as they come: `parts` of WINDOW_PARTS of a window of this
+        // curve at size n.
+        let parts = |n: usize, t: f64, k: usize| -> Vec<Votes> {
+            let mut w = Kind::Spin.window(n, t);
+            w.scale(1.0 / WINDOW_PARTS as f64);
+            vec![w; k]
+        };
+        // Perfect scaling from 1: every doubling wins by about twice the bar.
+        let mut s = Search::new(Params {
+            initial: 1,
+            ..params(Mode::Refine, 16)
+        });
+        let (mut early, mut i) = (Vec::new(), 0u32);
+        while s.size() < 16 && i < 40 {
+            let n = s.size();
+            let now = MS * 100 * i;
+            // Never on one part, never without changing the search it asks.
+            assert!(!s.decides_early(now, 16, &parts(n, 0.9 * n as f64, 1)));
+            let before = (s.size(), s.phase(), s.steps(), s.votes());
+            let k = if s.decides_early(now, 16, &parts(n, 0.9 * n as f64, EARLY_PARTS_MIN)) {
+                early.push(n);
+                EARLY_PARTS_MIN
+            } else {
+                WINDOW_PARTS
+            };
+            assert_eq!(before, (s.size(), s.phase(), s.steps(), s.votes()));
+            let d = s.feed_parts(now, 16, &parts(n, 0.9 * n as f64, k));
+            // A window ended early decides what it was asked about.
+            if k == EARLY_PARTS_MIN {
+                assert_eq!(d.action, Action::Grow, "{d:?}");
+            }
+            i += 1;
+        }
+        assert_eq!(s.size(), 16);
+        // Each doubling's judged window ends early; the first size (nothing to compare with)
+        // and the windows dropped after each move do not.
+        assert_eq!(early, [2, 4, 8], "{:?}", s.history().collect::<Vec<_>>());
+
+        // A close comparison reads its whole window: 2 against 1 on a curve that barely
+        // rises (5%, under the bar's margin and price), its parts ±10% apart, so that
+        // neither the margin nor the parts' noise decides it alone.
+        let mut s = Search::new(Params {
+            initial: 1,
+            ..params(Mode::Refine, 2)
+        });
+        let flat = |n: usize| 0.9 + 0.05 * (n as f64 - 1.0);
+        let noisy = |n: usize, k: usize| -> Vec<Votes> {
+            [1.1, 0.9, 1.05, 0.95, 1.0][..k]
+                .iter()
+                .map(|f| parts(n, flat(n) * f, 1)[0])
+                .collect()
+        };
+        for i in 0..16u32 {
+            let n = s.size();
+            assert!(
+                !s.decides_early(MS * 100 * i, 2, &noisy(n, WINDOW_PARTS - 1)),
+                "window {i} at size {n}: {:?}",
+                s.history().collect::<Vec<_>>()
+            );
+            s.feed_parts(MS * 100 * i, 2, &noisy(n, WINDOW_PARTS));
+        }
+        // Settled: nothing is judged, nothing ends early.
+        assert_eq!(s.phase(), Phase::Stopped);
+        assert!(!s.decides_early(MS * 1300, 2, &parts(1, 5.0, WINDOW_PARTS - 1)));
     }
 
     #[test]
