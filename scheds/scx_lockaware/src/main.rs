@@ -780,16 +780,15 @@ fn choose_futex_probe(
 /// them), timed by lockaware_xcall_entry/exit.
 const XCALL_FUNC: &str = "on_each_cpu_cond_mask";
 
-/// Decide the probes that need the running kernel's BTF (loaded once): the futex probe, and
-/// whether the waits for other CPUs are timed (`XCALL_FUNC` described, and not turned off).
+/// Decide the probes that need the running kernel's BTF: the futex probe, and whether the
+/// waits for other CPUs are timed (`XCALL_FUNC` described, and not turned off). The BTF is
+/// scx_utils' copy, which `scx_ops_open!` loads anyway: a copy of our own cost a second parse
+/// of vmlinux's BTF, 0.1-0.2 s of a TCG guest's 2.6-s start (docs/benchmarks.md §88.5).
+/// scx_utils panics where the kernel has no BTF, so it is asked only where the kernel
+/// exposes one. It finds a name of any kind; the names asked are functions' and no type's.
 fn probes_for_this_kernel(opts: &Opts) -> Result<(FutexProbe, bool), String> {
-    let btf = libbpf_rs::btf::Btf::from_vmlinux().ok();
-    let has_func = |name: &str| {
-        btf.as_ref().is_some_and(|b| {
-            b.type_by_name::<libbpf_rs::btf::types::Func>(name)
-                .is_some()
-        })
-    };
+    let have_btf = std::path::Path::new("/sys/kernel/btf/vmlinux").exists();
+    let has_func = |name: &str| have_btf && scx_utils::compat::ksym_exists(name).unwrap_or(false);
     let futex = choose_futex_probe(opts.no_futex, &opts.futex_probe, has_func)?;
     Ok((futex, !opts.no_xcall_waits && has_func(XCALL_FUNC)))
 }
