@@ -592,22 +592,7 @@ fn check_flags(opts: &Opts) -> Result<(), String> {
             opts.class_dwell_max_ms, opts.class_dwell_ms, opts.class_dwell_ms
         ));
     }
-    if let Some(v) = opts
-        .early_parts
-        .filter(|v| *v != 0 && *v >= opts.window_parts)
-    {
-        return Err(match opts.window_parts as usize {
-            w if w <= search::EARLY_PARTS_MIN => format!(
-                "--early-parts {v}: a window read in {w} part(s) (--window-parts) cannot end \
-                 early (allowed: 0)"
-            ),
-            w => format!(
-                "--early-parts {v}: not below --window-parts {w} (allowed: 0, or {} to {})",
-                search::EARLY_PARTS_MIN,
-                w - 1
-            ),
-        });
-    }
+    early_parts(opts)?;
     if let Some(v) = opts.settle_ms.filter(|v| *v > opts.interval_ms) {
         return Err(format!(
             "--settle-ms {v}: longer than --interval-ms {} (allowed: 1 to {})",
@@ -901,13 +886,13 @@ enum WindowAt {
     Early(Vec<Votes>),
 }
 
-/// --early-parts, or its default where --window-parts is above it (else 0: never).
-fn early_parts(opts: &Opts) -> u32 {
-    match opts.early_parts {
-        Some(v) => v,
-        None if (search::EARLY_PARTS as u32) < opts.window_parts => search::EARLY_PARTS as u32,
-        None => 0,
-    }
+/// --early-parts in force (0: never), checked against --window-parts (`search::early_parts`).
+fn early_parts(opts: &Opts) -> Result<u32, String> {
+    search::early_parts(
+        opts.early_parts.map(|v| v as usize),
+        opts.window_parts as usize,
+    )
+    .map(|v| v as u32)
 }
 
 /// How often the agent checks whether the tasks have followed a resize (without --settle-ms).
@@ -1130,7 +1115,7 @@ impl<'a> Scheduler<'a> {
             parts_base_ns: 0,
             parts_part_ns: 0,
             parts_wanted: opts.window_parts,
-            early_parts: early_parts(opts),
+            early_parts: early_parts(opts).map_err(anyhow::Error::msg)?,
             early_windows: 0,
             last_window: Votes::default(),
             n_lock: 0,
@@ -2041,7 +2026,7 @@ mod tests {
         ] {
             let o = parse(args).unwrap();
             assert!(check_flags(&o).is_ok(), "{args:?}");
-            assert_eq!(early_parts(&o), want, "{args:?}");
+            assert_eq!(early_parts(&o), Ok(want), "{args:?}");
         }
         assert_eq!(parse(&[]).unwrap().settle_ms, None);
         assert_eq!(

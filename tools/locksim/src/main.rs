@@ -246,13 +246,13 @@ fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
     Ok(())
 }
 
-/// --early-parts, or scx_lockaware's default where --window-parts is above it (0: never).
+/// --early-parts in force (0: never), as scx_lockaware takes it (checked in real_main).
 fn early_parts(cli: &Cli) -> usize {
-    match cli.early_parts {
-        Some(v) => v as usize,
-        None if (ssc_search::EARLY_PARTS as u64) < cli.window_parts => ssc_search::EARLY_PARTS,
-        None => 0,
-    }
+    ssc_search::early_parts(
+        cli.early_parts.map(|v| v as usize),
+        cli.window_parts as usize,
+    )
+    .unwrap_or(0)
 }
 
 /// --search: one search run per machine size, against the oracle.
@@ -374,25 +374,11 @@ fn real_main() -> Result<()> {
         );
     }
 
-    let early_max = cli.window_parts.saturating_sub(1);
-    if let Some(v) = cli
-        .early_parts
-        .filter(|v| *v != 0 && (*v < ssc_search::EARLY_PARTS_MIN as u64 || *v > early_max))
-    {
-        match early_max < ssc_search::EARLY_PARTS_MIN as u64 {
-            true => bail!(
-                "--early-parts {v}: a window read in {} part(s) (--window-parts) cannot end \
-                 early (allowed: 0)",
-                cli.window_parts
-            ),
-            false => bail!(
-                "--early-parts {v}: allowed 0 (never) or {} to {early_max} (--window-parts {} \
-                 less one)",
-                ssc_search::EARLY_PARTS_MIN,
-                cli.window_parts
-            ),
-        }
-    }
+    ssc_search::early_parts(
+        cli.early_parts.map(|v| v as usize),
+        cli.window_parts as usize,
+    )
+    .map_err(anyhow::Error::msg)?;
 
     let search = match cli.cmd {
         Some(Cmd::Search { mode }) => Some(mode),

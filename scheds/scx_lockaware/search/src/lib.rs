@@ -472,6 +472,27 @@ pub const EARLY_PARTS_MIN: usize = 2;
 /// window ended once it decides").
 pub const EARLY_PARTS: usize = EARLY_PARTS_MIN;
 
+/// `--early-parts` as the agent and the simulator take it, with `--window-parts`: the part
+/// from which a window may end early (0: never). An explicit value must be 0 or from
+/// [`EARLY_PARTS_MIN`] to `window_parts - 1` (the error names both flags and the range);
+/// without one, [`EARLY_PARTS`] where the window has more parts, else never.
+pub fn early_parts(asked: Option<usize>, window_parts: usize) -> Result<usize, String> {
+    let max = window_parts.saturating_sub(1);
+    match asked {
+        None if EARLY_PARTS <= max => Ok(EARLY_PARTS),
+        None | Some(0) => Ok(0),
+        Some(v) if (EARLY_PARTS_MIN..=max).contains(&v) => Ok(v),
+        Some(v) if max < EARLY_PARTS_MIN => Err(format!(
+            "--early-parts {v}: a window read in {window_parts} part(s) (--window-parts) cannot \
+             end early (allowed: 0)"
+        )),
+        Some(v) => Err(format!(
+            "--early-parts {v}: allowed 0 (never) or {EARLY_PARTS_MIN} to {max} (below \
+             --window-parts {window_parts})"
+        )),
+    }
+}
+
 /// How many gaps between consecutive windows at one size calibrate the parts' estimate
 /// ([`Search::noise_scale`]), and how many it needs.
 pub const NOISE_PAIRS: usize = 32;
@@ -1793,6 +1814,24 @@ mod tests {
         }
         // A mutex that falls to half at twice the size loses decisively.
         assert_eq!(s.streak(0, th(0.5), 2, th(1.0), 1), -2);
+    }
+
+    #[test]
+    fn early_parts_take_window_parts_into_account() {
+        assert_eq!(early_parts(None, WINDOW_PARTS), Ok(EARLY_PARTS));
+        assert_eq!(early_parts(None, 2), Ok(0));
+        assert_eq!(early_parts(None, 1), Ok(0));
+        assert_eq!(early_parts(Some(0), 1), Ok(0));
+        assert_eq!(early_parts(Some(4), 5), Ok(4));
+        let e = early_parts(Some(5), 5).unwrap_err();
+        assert!(e.contains("--early-parts 5") && e.contains("2 to 4"), "{e}");
+        let e = early_parts(Some(1), 5).unwrap_err();
+        assert!(e.contains("--early-parts 1") && e.contains("2 to 4"), "{e}");
+        let e = early_parts(Some(2), 2).unwrap_err();
+        assert!(
+            e.contains("--early-parts 2") && e.contains("allowed: 0"),
+            "{e}"
+        );
     }
 
     #[test]
