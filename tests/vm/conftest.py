@@ -1,3 +1,4 @@
+import os
 import signal
 import subprocess
 import time
@@ -12,10 +13,70 @@ SCHEDULERS = ("scx_lockaware", "scx_corepair", "scx_simple")
 _config = None
 
 
+# The kernels the project supports, each a guest in tools/test.sh.
+KERNELS = ("6.12", "7.2")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--lean", action="store_true",
+        help="run only this kernel's share of the suite: the tests marked every_kernel, and "
+             "the others whose home_kernel is the running kernel (a kernel not in KERNELS "
+             "runs everything). tools/test.sh does so on each kernel unless given --full.")
+    parser.addoption(
+        "--lean-kernel", metavar="VERSION", default=None,
+        help="the kernel whose share --lean selects (default: the running one, e.g. 6.12)")
+
+
 def pytest_configure(config):
     global _config
     _config = config
     config.addinivalue_line("markers", "slow: long VM runs left out of the default test run")
+    config.addinivalue_line(
+        "markers", "every_kernel: runs on every kernel in a --lean run: it exercises what "
+                   "differs between kernels (loading, probes and kfunc alternatives, attach "
+                   "and exit, hotplug, the starvation and watchdog paths)")
+    config.addinivalue_line(
+        "markers", "home_kernel(version): the one kernel on which a --lean run runs this "
+                   "(kernel-independent policy: the same BPF and agent code decides on both)")
+
+
+def running_kernel():
+    """The running kernel's major.minor version, as KERNELS spells it."""
+    return ".".join(os.uname().release.split(".")[:2])
+
+
+def kernel_of(item):
+    """The one kernel `item` runs on in a --lean run, None for every kernel: the marker closest
+    to the test decides (a parameter's over its function's, a function's over its module's);
+    an unmarked test runs on every kernel."""
+    for mark in item.iter_markers():
+        if mark.name == "every_kernel":
+            return None
+        if mark.name == "home_kernel":
+            if mark.args[0] not in KERNELS:
+                raise pytest.UsageError(f"{item.nodeid}: home_kernel {mark.args[0]!r} is not "
+                                        f"one of {KERNELS}")
+            return mark.args[0]
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    """--lean: deselect the tests that run on another supported kernel (README, "Tests")."""
+    if not config.getoption("--lean"):
+        return
+    here = config.getoption("--lean-kernel") or running_kernel()
+    if here not in KERNELS:
+        return
+    keep, other = [], []
+    for item in items:
+        if kernel_of(item) in (None, here):
+            keep.append(item)
+        else:
+            other.append(item)
+    if other:
+        config.hook.pytest_deselected(items=other)
+        items[:] = keep
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -6,7 +6,13 @@ import csv
 import json
 import subprocess
 
+import pytest
+
 from test_lockaware import BIN, ROOT, state  # noqa: F401 (the fixture checks sched_ext)
+
+# A --lean run on the other kernel runs only the tests marked every_kernel (conftest.py).
+pytestmark = pytest.mark.home_kernel("7.2")
+
 
 AB = ROOT / "target" / "release" / "scx-ab"
 WORKLOADS = ROOT / "target" / "release" / "scx-workloads"

@@ -13,8 +13,13 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from test_risks import ROOT, Hogs, attached, cpu_ns
 from test_ssc import WORKLOADS
+
+# A --lean run on the other kernel runs only the tests marked every_kernel (conftest.py).
+pytestmark = pytest.mark.home_kernel("7.2")
 
 
 SLEEPER = """
@@ -298,6 +303,7 @@ def hog_beside_kworkers():
     return moved, m
 
 
+@pytest.mark.every_kernel
 def test_slice_end_behind_a_kthread_keeps_the_cpu():
     """One CPU hog, 3 idle CPUs, per-CPU kworkers busy (hog_beside_kworkers()). When the hog's
     slice ends while only a per-CPU kthread waits on its CPU, it runs there right after the
@@ -456,6 +462,7 @@ def sem_pair_alone_then_beside_a_hog(stats, pair=sem_pair_on_cpu1, hog_cpus="1")
     return alone, m_alone, shared, hog_share, stats.get()
 
 
+@pytest.mark.every_kernel
 def test_a_hand_off_on_the_wakers_cpu_preempts_from_the_local_queue_and_starves_nobody():
     """A woken task that preempts its waker on the waker's own CPU, with nothing else waiting
     for that CPU, goes to the head of the CPU's local queue (wake_preempt_local): no kick, no

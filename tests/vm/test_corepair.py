@@ -16,6 +16,9 @@ from test_lockaware import (ROOT, SCX, ops, sched_ext_guard, start_attached, sta
                             stress_without_ejection, wait_for)
 from test_ssc import Stats
 
+pytestmark = pytest.mark.every_kernel  # (conftest.py)
+
+
 BIN = Path(os.environ.get("SCX_COREPAIR_BIN", ROOT / "target" / "release" / "scx_corepair"))
 WORKLOADS = ROOT / "target" / "release" / "scx-workloads"
 SOFT = ["--events", "page-faults,cpu-clock"]
@@ -88,6 +91,7 @@ def demand(kind, n, secs):
                              "--duration", str(secs)], stdout=subprocess.PIPE, text=True)
 
 
+@pytest.mark.home_kernel("6.12")  # the pairing policy: the same code on both kernels
 def test_high_demand_runs_on_masters_and_every_task_progresses():
     """4 page-touching workers (high page-fault rate) and 4 compute loops (rate ~0) on 4 vCPUs
     in 2 pairs. From the scheduler's own counters over 8 s: work above its pair's m/2 ran

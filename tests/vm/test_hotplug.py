@@ -15,6 +15,9 @@ import pytest
 from test_lockaware import BIN as LOCKAWARE, ROOT, SCX, interrupt, ops, state, wait_for
 from test_corepair import BIN as COREPAIR, SOFT
 
+pytestmark = pytest.mark.every_kernel  # (conftest.py)
+
+
 WORKLOADS = ROOT / "target" / "release" / "scx-workloads"
 SCHEDS = {
     "lockaware": [str(LOCKAWARE)],

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.every_kernel  # (conftest.py)
+
+
 ROOT = Path(__file__).resolve().parents[2]
 # SCX_LOCKAWARE_BIN points the tests at another build (e.g. a deliberately broken one, to see
 # them fail).
@@ -104,7 +107,12 @@ def stress_without_ejection(p, seq0):
     assert int((SCX / "enable_seq").read_text()) == seq0 + 1, "scheduler was re-enabled"
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+# Each kernel runs the 30-s stress in a --lean run, the exit on one signal each (the agent's
+# signal handling is the same code on both).
+@pytest.mark.parametrize("sig", [
+    pytest.param(signal.SIGINT, marks=pytest.mark.home_kernel("6.12")),
+    pytest.param(signal.SIGTERM, marks=pytest.mark.home_kernel("7.2")),
+])
 def test_attach_stress_and_clean_exit(sig):
     """Attached, 30 s of stress-ng with 4x vCPUs tasks, no ejection, clean exit on @sig.
 

@@ -10,8 +10,13 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from test_lockaware import BIN, ROOT, SCX, ops, start, state, wait_for  # noqa: F401
 from test_ssc import Stats, Workload, stop, top_entries, top_tasks
+
+pytestmark = pytest.mark.every_kernel  # (conftest.py)
+
 
 HOG = ["sh", "-c", "while :; do :; done"]
 

@@ -15,6 +15,10 @@ import pytest
 
 from test_lockaware import BIN, ROOT, SCX, ops, start, state, wait_for  # noqa: F401
 
+# A --lean run on the other kernel runs only the tests marked every_kernel (conftest.py).
+pytestmark = pytest.mark.home_kernel("6.12")
+
+
 WORKLOADS = Path(os.environ.get("SCX_WORKLOADS_BIN", ROOT / "target" / "release" / "scx-workloads"))
 STATS_SOCK = "/var/run/scx/root/stats"
 
@@ -114,6 +118,7 @@ def stop(p):
     return out
 
 
+@pytest.mark.every_kernel
 def test_lock_threads_classified_and_confined():
     """4 threads on one pthread mutex next to 2 CPU-bound threads, SSC capped at 2 of 4 CPUs:
     the lock threads are classified and run only on SSC CPUs; the CPU-bound ones are not. The
@@ -224,6 +229,7 @@ def test_the_ssc_moves_to_a_class_pinned_away_from_it():
     assert on_ssc > 0 and off_ssc <= max(1, on_ssc // 5), (on_ssc, off_ssc)
 
 
+@pytest.mark.every_kernel
 @pytest.mark.parametrize("probe,says", [("tracepoint", "syscall tracepoints"),
                                          ("fentry", "fentry/fexit on futex_")])
 def test_futex_probe_alternatives(probe, says):
@@ -247,6 +253,7 @@ def test_futex_probe_alternatives(probe, says):
     assert n_lock >= 3, f"lock-intensive tasks: {n_lock}"
 
 
+@pytest.mark.every_kernel
 def test_pi_lock_sleeps_are_lock_waits():
     """A PI lock's sleeps (futex(FUTEX_LOCK_PI), perf bench futex lock-pi: 8 threads on one
     lock) are user lock waits: counted, and its threads show lock wait in the top tasks.
@@ -357,6 +364,7 @@ def bpf_cost(m):
     return out
 
 
+@pytest.mark.every_kernel
 def test_bpf_stats_report_each_program():
     """--bpf-stats: the kernel's run-time statistics of every program, read back through the
     stats: the callbacks ran, and no futex probe ran although futex lock waits were counted
@@ -382,6 +390,7 @@ def test_bpf_stats_report_each_program():
     assert not probes, f"futex probes ran: {probes}"
 
 
+@pytest.mark.every_kernel
 def test_kernel_lock_contention_is_seen():
     """Threads mmap/munmap a shared memfd: the mmap lock (an rwsem) contends and the
     lock:contention_* tracepoints attribute waits to those threads."""
