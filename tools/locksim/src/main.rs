@@ -246,15 +246,6 @@ fn write_csv(path: &str, rows: &[Outcome], base: f64) -> Result<()> {
     Ok(())
 }
 
-/// --early-parts in force (0: never), as scx_lockaware takes it (checked in real_main).
-fn early_parts(cli: &Cli) -> usize {
-    ssc_search::early_parts(
-        cli.early_parts.map(|v| v as usize),
-        cli.window_parts as usize,
-    )
-    .unwrap_or(0)
-}
-
 /// --search: one search run per machine size, against the oracle.
 fn search_table(
     cli: &Cli,
@@ -262,6 +253,7 @@ fn search_table(
     workload: &Workload,
     cores: &[usize],
     mode: ssc_search::Mode,
+    early_parts: usize,
 ) -> Result<()> {
     let t0 = Instant::now();
     println!(
@@ -320,7 +312,7 @@ fn search_table(
                 .settle_ticks
                 .map_or(search_loop::Settle::Follow, search_loop::Settle::Ticks),
             parts: cli.window_parts as usize,
-            early_parts: early_parts(cli),
+            early_parts,
         };
         let o = search_loop::run(&m, cli.window_ticks, cli.windows as usize, cli.seed, p);
         let sizes: Vec<String> = o.windows.iter().map(|w| w.size.to_string()).collect();
@@ -374,7 +366,8 @@ fn real_main() -> Result<()> {
         );
     }
 
-    ssc_search::early_parts(
+    // --early-parts in force (0: never), as scx_lockaware takes it.
+    let early_parts = ssc_search::early_parts(
         cli.early_parts.map(|v| v as usize),
         cli.window_parts as usize,
     )
@@ -385,7 +378,7 @@ fn real_main() -> Result<()> {
         None => cli.search,
     };
     if let Some(mode) = search {
-        return search_table(&cli, &platform, &workload, &cores, mode);
+        return search_table(&cli, &platform, &workload, &cores, mode, early_parts);
     }
     let t0 = Instant::now();
     let sharing = cli.sharing();
