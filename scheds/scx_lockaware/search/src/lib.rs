@@ -1135,8 +1135,19 @@ impl Search {
     ///   probe left would lose. Without the allowance, two neighbouring sizes that measured
     ///   alike stopped a simulated mutex search at 16 where 14 does 8% more
     ///   (docs/locksim.md).
+    ///   Each side is bounded from its far end too (session 73): on (a, b) by the secant
+    ///   from the judged size below a (else the origin: no CPU does no work) through a,
+    ///   extended; on (b, c) by the secant from the judged size above c through c, extended
+    ///   back. A concave curve lies under both, so under the lower of the two; on a climb's
+    ///   straight rise the first is tight, and a probe past a cliff lost (16 → 32 → 18)
+    ///   settles at the cliff where the near secants alone left 15 and 17 to judge (3–4
+    ///   windows less in C3 on 32 cores and C2 on 64, docs/locksim.md, "Both ends of a
+    ///   side").
     /// - **Probe** the peak of the parabola through the three points (successive parabolic
-    ///   interpolation, as in Brent's method), if it rounds to a size not judged yet.
+    ///   interpolation, as in Brent's method), if it rounds to a size not judged yet, on a
+    ///   side that the bounds leave open; where they close the side the parabola's peak is
+    ///   on, **Settle**: the model and the bounds together put nothing there above b's
+    ///   value by the margin.
     /// - When it rounds to a size judged already (or to b), the search has **converged** if
     ///   b's neighbour towards the peak is judged too (or outside (lo, hi)): **Settle**; else
     ///   **Probe** that neighbour, where a peak at a cliff hides (session 41).
@@ -1167,9 +1178,48 @@ impl Search {
         // Each value may be off by the margin the bar allows for noise, so a slope by twice
         // that over the distance it is measured across.
         let margin = MIN_GAIN * best_thro.thro;
-        let rise_right = ((fb - fa + 2.0 * margin) / (best - a) as f64).max(0.0);
-        let rise_left = ((fb - fc + 2.0 * margin) / (c - best) as f64).max(0.0);
-        if (rise_right * (c - best - 1) as f64).max(rise_left * (best - a - 1) as f64) <= margin {
+        // How steeply the curve may rise from (x0, f0) towards (x1, f1) at most and on past
+        // x1 (x0 < x1 rising to the right; x0 > x1 rising to the left, towards smaller sizes).
+        let slope_by = |(x0, f0): (usize, f64), (x1, f1): (usize, f64), margin: f64| {
+            ((f1 - f0 + 2.0 * margin) / x1.abs_diff(x0) as f64).max(0.0)
+        };
+        let slope = |p0, p1| slope_by(p0, p1, margin);
+        // The far secants allow for the noise the windows showed beyond their parts'
+        // estimate ([`Search::noise_scale`]): where windows swing wider than the bar's
+        // margin, they bound nothing.
+        let far_margin = margin * self.noise_scale();
+        // The secants that bound each side from its far end: below `a`, the nearest judged
+        // size (else the origin: no CPU does no work); above `c`, the nearest judged size.
+        let outer_below = self
+            .measured
+            .iter()
+            .filter(|&&(n, _)| n < a)
+            .max_by_key(|&&(n, _)| n)
+            .map_or((0, 0.0), |&(n, m)| (n, value(n, &m)));
+        let outer_above = self
+            .measured
+            .iter()
+            .filter(|&&(n, _)| n > c)
+            .min_by_key(|&&(n, _)| n)
+            .map(|&(n, m)| (n, value(n, &m)));
+        let rise_right = slope((a, fa), (best, fb));
+        let rise_left = slope((c, fc), (best, fb));
+        let from_a = (a > outer_below.0).then(|| slope_by(outer_below, (a, fa), far_margin));
+        let from_c = outer_above.map(|o| slope_by(o, (c, fc), far_margin));
+        // The most a size strictly inside each side may gain on b's value: whether the side
+        // is still open (a size there may beat the bar).
+        let right_open = (best + 1..c).any(|x| {
+            let near = rise_right * (x - best) as f64;
+            let far = from_c.map_or(f64::MAX, |s| fc - fb + s * (c - x) as f64);
+            near.min(far) > margin
+        });
+        let left_open = (a + 1..best).any(|x| {
+            let near = rise_left * (best - x) as f64;
+            let far = from_a.map_or(f64::MAX, |s| fa - fb + s * (x - a) as f64);
+            near.min(far) > margin
+        });
+        let open = |x: usize| if x > best { right_open } else { left_open };
+        if !right_open && !left_open {
             return Model::Settle;
         }
         match parabola_peak((a as f64, fa), (best as f64, fb), (c as f64, fc)) {
@@ -1184,12 +1234,20 @@ impl Search {
                     best - 1
                 };
                 if probe != best && !judged(probe) {
-                    Model::Probe(probe)
-                } else if judged(toward) {
+                    // Where the model puts the peak on a side that cannot win, b is as good
+                    // as the peak within the margin: a probe there would be a comparison
+                    // lost in advance (probing the other side instead, tried in session 73,
+                    // cost two more probes in one seed of the blocking grid).
+                    if open(probe) {
+                        Model::Probe(probe)
+                    } else {
+                        Model::Settle
+                    }
+                } else if judged(toward) || !open(toward) {
                     // Converged: the model's peak lies between the best size and a neighbour
-                    // judged (or excluded) already. Session 41: halving on from here, the
-                    // probes next to a peak cost 3 windows each and mostly settled where they
-                    // began (docs/locksim.md).
+                    // judged (or excluded) already, or one that cannot win. Session 41:
+                    // halving on from here, the probes next to a peak cost 3 windows each and
+                    // mostly settled where they began (docs/locksim.md).
                     Model::Settle
                 } else {
                     // The model's peak rounds to a size judged already, but the neighbour
@@ -2245,6 +2303,24 @@ mod tests {
                 assert_eq!(s.phase(), Phase::Stopped, "opt {opt}: tried {tried:?}");
                 assert_eq!(size, opt, "{kind:?} N {n}: tried {tried:?}");
             }
+        }
+    }
+
+    #[test]
+    fn a_side_the_far_secants_bound_is_not_probed() {
+        // Linear gain up to a cliff at 16 of 32 (C3 on 32 cores in scx-locksim peaks at 16-17
+        // and its climb judged 8, 16 and 32): once a probe past the peak lost (18), the side
+        // below 16 is bounded by the climb's own rise (the secant from 4 to 8, extended) and
+        // the one above by the secant from 32 back to 18. No size left can win, so the
+        // search settles at 16 without judging a size below it (tried 2, 4, 8, 16, 32, 18,
+        // 16; while only the sizes next to 16 bounded each side it went on to 15 and 17).
+        for kind in KINDS {
+            let mut s = Search::new(kind.params(Mode::Refine, 32));
+            let (size, _, tried) = run(&mut s, 64, &peaked(16), 0.0, kind, 2000);
+            assert_eq!(s.phase(), Phase::Stopped, "{kind:?}: tried {tried:?}");
+            assert_eq!(size, 16, "{kind:?}: tried {tried:?}");
+            let below: Vec<_> = tried.iter().filter(|&&t| t > 8 && t < 16).collect();
+            assert!(below.is_empty(), "{kind:?}: tried {tried:?}");
         }
     }
 
