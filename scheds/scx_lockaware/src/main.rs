@@ -1536,31 +1536,33 @@ impl agent::Periodic for Scheduler<'_> {
             .collect::<Vec<_>>()
             .join(" ");
         let s = &self.ssc;
-        let (phase, mode, steps, restarts, short, thro_ref, decisions) = match &s.search {
-            Some(se) => (
-                se.phase().to_string(),
-                se.params().mode.to_string(),
-                se.steps(),
-                se.restarts(),
-                se.short_windows(),
-                se.thro_ref(),
-                se.history()
-                    .filter(|d| d.action != search::Action::Stay)
-                    .map(|d| {
-                        format!(
-                            "{:.1}s:{}->{}:{:?}:{:.3}",
-                            d.at.as_secs_f64(),
-                            d.size,
-                            d.new_size,
-                            d.action,
-                            d.thro
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ),
-            None => ("fixed".into(), "off".into(), 0, 0, 0, 0.0, String::new()),
-        };
+        let (phase, mode, steps, restarts, return_caps, short, thro_ref, decisions) =
+            match &s.search {
+                Some(se) => (
+                    se.phase().to_string(),
+                    se.params().mode.to_string(),
+                    se.steps(),
+                    se.restarts(),
+                    se.return_caps().0,
+                    se.short_windows(),
+                    se.thro_ref(),
+                    se.history()
+                        .filter(|d| d.action != search::Action::Stay)
+                        .map(|d| {
+                            format!(
+                                "{:.1}s:{}->{}:{:?}:{:.3}",
+                                d.at.as_secs_f64(),
+                                d.size,
+                                d.new_size,
+                                d.action,
+                                d.thro
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                None => ("fixed".into(), "off".into(), 0, 0, 0, 0, 0.0, String::new()),
+            };
         let votes = s.search.as_ref().map(|se| se.votes()).unwrap_or_default();
         let bpf_cost = match &self.run_stats {
             Some(rs) => rs.describe(libbpf_rs::skel::Skel::object(&self.skel), "lockaware_")?,
@@ -1574,6 +1576,7 @@ impl agent::Periodic for Scheduler<'_> {
             search_phase: phase,
             search_steps: steps,
             search_restarts: restarts,
+            search_return_caps: return_caps,
             ssc_moves: s.moves,
             search_short_windows: short,
             search_early_windows: s.early_windows,

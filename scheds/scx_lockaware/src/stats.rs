@@ -41,6 +41,10 @@ sched_common::sched_metrics! {
         search_steps: u64,
         #[stat(desc = "Searches restarted (lock behaviour changed, or the re-search timeout)")]
         search_restarts: u64,
+        #[stat(desc = "Climbs stopped at the size the search before settled at by moving back \
+                       and then read far below its judged value, once it read that value again \
+                       (a lock state the larger size left, such as a mutex convoy), since start")]
+        search_return_caps: u64,
         #[stat(desc = "SSC moves to the CPUs its lock-intensive tasks ran on: all of them ran \
                        outside it for their affinity in a window (same size, taken from those \
                        CPUs first), since start")]
@@ -347,7 +351,7 @@ impl Metrics {
         )?;
         writeln!(
             w,
-            "  ssc {} [{}] {} {} steps {} restarts {} moved {} short {} early {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
+            "  ssc {} [{}] {} {} steps {} restarts {} return-stops {} moved {} short {} early {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
              p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{} back {}) waits: \
              klock {}/{} futex {}",
             self.ssc_size,
@@ -356,6 +360,7 @@ impl Metrics {
             self.search_phase,
             self.search_steps,
             self.search_restarts,
+            self.search_return_caps,
             self.ssc_moves,
             self.search_short_windows,
             self.search_early_windows,

@@ -314,6 +314,48 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_mutex_convoy_left_by_a_lost_size_does_not_make_the_search_cycle() {
+        // C1 with the mutex at the default wake latency (50 ticks) on 4 cores: 2 cores are
+        // best, 3 and 4 collapse into a convoy of sleeping waiters, and 2 cores keep it once it
+        // formed (only 1 core breaks it). The climb 1, 2, 4 loses at 4 and settles back at 2,
+        // which reads the convoy's throughput: the restart that follows climbs no higher than
+        // 2. Before the return cap every restart climbed to 4 again, and the run did half of
+        // the oracle's work (docs/locksim.md, "A settle that does not come back").
+        let p = Platform::builtin("P1", 1).unwrap();
+        let mut w = Workload::builtin("C1").unwrap();
+        w.lock = crate::LockKind::Mutex { spin: 10, wake: 50 };
+        let m = Machine {
+            platform: &p,
+            workload: &w,
+            cores: 4,
+            sharing: None,
+            hints: false,
+            settle: Settle::Follow,
+            parts: ssc_search::WINDOW_PARTS,
+            early_parts: ssc_search::EARLY_PARTS,
+        };
+        let o = run(
+            &m,
+            20_000,
+            40,
+            1,
+            default_params(4, ssc_search::Mode::Refine, 20_000),
+        );
+        let sizes: Vec<usize> = o.windows.iter().map(|w| w.size).collect();
+        assert_eq!(o.oracle_size, 2, "{:?}", o.fixed);
+        assert!(
+            o.fixed[2] < 0.5 * o.fixed[1],
+            "no convoy at 3 cores: {:?}",
+            o.fixed
+        );
+        assert_eq!(o.settled, 2, "{sizes:?}");
+        let climbs_to_4 = sizes.windows(2).filter(|p| p[0] != 4 && p[1] == 4).count();
+        assert_eq!(climbs_to_4, 1, "{sizes:?}");
+        assert!(sizes[20..].iter().all(|&n| n == 2), "{sizes:?}");
+        assert!(o.run_ratio > 0.85, "{:.3}: {sizes:?}", o.run_ratio);
+    }
+
     /// C2 on 16 cores of P1, 30 windows of 20,000 ticks from 1: a climb 1, 2, 4, 8, 16.
     fn c2_climb(settle: Settle, early_parts: usize) -> LoopOutcome {
         let p = Platform::builtin("P1", 1).unwrap();

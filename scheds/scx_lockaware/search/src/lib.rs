@@ -97,6 +97,17 @@
 //! (`--initial-ssc`; figure 3.29 starts at two cores: from 2 a search can judge 1 only by a
 //! probe right after a move, and it kept 2 at 2 vCPUs where 1 was faster).
 //!
+//! Beyond the thesis, a restart remembers one thing: a search that settled by moving back to
+//! a size below its cap, and then read that size only far below what it had judged there
+//! (out of the band, below, with no window within it), stops the next climb at that size if
+//! the size reads its judged value there again ([`Search::climb_cap`]). Then the larger size
+//! that lost left the lock in a state the smaller one does not undo (a convoy of sleeping
+//! waiters: scx-locksim's mutex with C1 collapses at 3 cores and stays collapsed at 2 until 1
+//! core runs it), and without the cap the restart climbs into the same loss again, forever.
+//! If the size reads lower again, its judged value was a transient, and the climb goes on
+//! as any other. Any other restart (the timeout, a change of the working cores, a band left
+//! after the size read within it) forgets the size.
+//!
 //! Three guards against measurement noise go beyond the paper: the first window after a move
 //! is dropped (it mixes the old size and the new one while tasks migrate); a size "wins" only
 //! when it beats its reference by [`MIN_GAIN`] (2%), so a plateau is not climbed on noise; and
@@ -440,6 +451,16 @@ pub struct Search {
     prev_judged: Option<(usize, f64, f64)>,
     noise_z2: VecDeque<f64>,
     history: VecDeque<Decision>,
+    /// Whether the search stopped by moving back to a size it had judged before (a refine
+    /// whose last probe lost, the paper's revert), and whether a judged window of the stopped
+    /// search has read within the band since: see [`Search::climb_cap`].
+    returned: bool,
+    came_back: bool,
+    /// After a settle that did not come back (the module comment): the size the search had
+    /// settled at and the value it had judged there, until the next restart; and how many
+    /// climbs that size then stopped ([`Search::climb_cap`]).
+    return_cap: Option<(usize, Measure)>,
+    return_caps: u64,
 }
 
 /// A size wins only when it beats the reference by this fraction: on a plateau a larger SSC
@@ -587,6 +608,10 @@ impl Search {
             prev_judged: None,
             noise_z2: VecDeque::with_capacity(NOISE_PAIRS),
             history: VecDeque::with_capacity(HISTORY),
+            returned: false,
+            came_back: false,
+            return_cap: None,
+            return_caps: 0,
         }
     }
 
@@ -611,6 +636,13 @@ impl Search {
     pub fn restarts(&self) -> u64 {
         self.restarts
     }
+    /// Climbs stopped at the size a settle had moved back to and then read far below its
+    /// judged value (the module comment, [`Search::climb_cap`]), and such a size still
+    /// pending (the search restarted and has not reached it yet).
+    pub fn return_caps(&self) -> (u64, Option<usize>) {
+        (self.return_caps, self.return_cap.map(|(b, _)| b))
+    }
+
     /// Windows not judged because the size had fewer lock-intensive tasks than CPUs
     /// ([`Search::feed`]).
     pub fn short_windows(&self) -> u64 {
@@ -756,6 +788,30 @@ impl Search {
         self.p.max.min(n_lock.max(self.p.min))
     }
 
+    /// How far a climb that won at `size` (reading `thro`) may grow: [`Search::cap`], unless
+    /// the last search settled by moving back to a size `b` below that cap and then read it
+    /// far below its judged value (the module comment). Up to `b` the climb grows no further
+    /// than `b`; at `b` it stops there if `b` reads its judged value again (within the band:
+    /// the smaller size was good, the larger one left the lock in a state that it kept, as a
+    /// mutex's convoy), and the cap is dropped if not (the judged value was a window's
+    /// transient, and what lost against it above `b` is judged again).
+    fn climb_cap(&mut self, size: usize, thro: Measure, n_lock: usize) -> usize {
+        let cap = self.cap(n_lock);
+        let Some((b, judged)) = self.return_cap else {
+            return cap;
+        };
+        if b < cap && size < b {
+            return b;
+        }
+        let again = (thro.against(&judged) - judged.thro).abs() <= self.p.band * judged.thro;
+        if b < cap && size == b && again {
+            self.return_caps += 1;
+            return b;
+        }
+        self.return_cap = None;
+        cap
+    }
+
     fn record(&mut self, d: Decision) -> Decision {
         if self.history.len() == HISTORY {
             self.history.pop_front();
@@ -777,6 +833,7 @@ impl Search {
         self.size_last = 0;
         self.size_last2 = 0;
         self.measured.clear();
+        self.return_cap = None;
         self.judged_class = 0;
         self.moved_at = now;
         self.fresh = true;
@@ -864,7 +921,7 @@ impl Search {
                     self.note_measured(size, thro);
                 }
                 if streak >= 2 {
-                    let new = (2 * work_cores).min(self.cap(n_lock));
+                    let new = (2 * work_cores).min(self.climb_cap(size, thro, n_lock));
                     if new > size {
                         self.size_last2 = self.size_last;
                         self.size_last = size;
@@ -938,9 +995,23 @@ impl Search {
                 let out = shown > self.thro_last.thro + band || shown < self.thro_last.thro - band;
                 if self.whole_class {
                     self.out_of_band = if out { self.out_of_band + 1 } else { 0 };
+                    self.came_back |= !out;
                 }
                 if work_cores != self.work_cores_ref || self.out_of_band >= 2 {
-                    return self.restart(now, shown);
+                    // A settle that moved back to a size below the cap and never read it within
+                    // the band there, only far below it: either the size above it that lost
+                    // left the lock in a state the smaller size does not undo (a convoy of
+                    // sleeping waiters), or the value judged there was a transient. The next
+                    // climb tells which (Search::climb_cap).
+                    let cap = (work_cores == self.work_cores_ref
+                        && self.returned
+                        && !self.came_back
+                        && shown < self.thro_last.thro
+                        && size < self.cap(n_lock))
+                    .then_some((size, self.thro_last));
+                    let d = self.restart(now, shown);
+                    self.return_cap = cap;
+                    return d;
                 }
             }
         }
@@ -1062,6 +1133,8 @@ impl Search {
 
     fn stop(&mut self, thro: Measure, work_cores: usize) {
         self.out_of_band = 0;
+        self.came_back = false;
+        self.returned = false;
         self.phase = Phase::Stopped;
         self.thro_last = thro;
         self.work_cores_ref = work_cores;
@@ -1085,10 +1158,8 @@ impl Search {
                 if good != size {
                     self.move_to(now, good);
                 }
-                self.phase = Phase::Stopped;
-                self.out_of_band = 0;
-                self.thro_last = good_thro;
-                self.work_cores_ref = n_lock.min(good).max(1);
+                self.stop(good_thro, n_lock.min(good).max(1));
+                self.returned = good != size;
                 if good != size {
                     Action::Revert
                 } else {
@@ -1352,10 +1423,12 @@ impl Search {
                 Action::Probe
             }
             None => {
-                if best != self.size {
+                let returned = best != self.size;
+                if returned {
                     self.move_to(now, best);
                 }
                 self.stop(best_thro, n_lock.min(best).max(1));
+                self.returned = returned;
                 Action::Settle
             }
         }
@@ -2715,6 +2788,94 @@ mod tests {
         }
         assert_eq!(restarted_at, Some(CLASS_MEMORY));
         assert_eq!(s.size(), 1);
+    }
+
+    #[test]
+    fn a_settle_that_does_not_come_back_caps_the_next_climb() {
+        // A lock with two steady states at 2 cores (scx-locksim's mutex with its default wake
+        // latency, C1): 4 cores collapse it into a convoy of sleeping waiters that 2 cores
+        // keep and only 1 core breaks. The climb 1 -> 2 -> 4 loses at 4 and settles back at
+        // 2, which now reads the collapsed value: out of the band, a restart, and before the
+        // return cap the same climb to 4 again, forever (docs/locksim.md, "A settle that
+        // does not come back").
+        for parts in [Parts::Common, Parts::Independent] {
+            let collapsed = std::cell::Cell::new(false);
+            let curve = |n: usize| {
+                if n >= 4 {
+                    collapsed.set(true);
+                } else if n == 1 {
+                    collapsed.set(false);
+                }
+                match n {
+                    1 => 1.0,
+                    _ if collapsed.get() => 0.15,
+                    _ => 1.5,
+                }
+            };
+            let mut s = Search::new(Params {
+                initial: 1,
+                ..params(Mode::Refine, 4)
+            });
+            let (_, _, tried) =
+                run_parts(&mut s, 4, &curve, 0.01, Kind::Spin, 400, 0, parts, false);
+            let fours = tried.windows(2).filter(|w| w[0] != 4 && w[1] == 4).count();
+            assert_eq!(s.size(), 2, "{parts:?}: tried {tried:?}");
+            assert_eq!(s.phase(), Phase::Stopped, "{parts:?}: tried {tried:?}");
+            assert!(!collapsed.get(), "{parts:?}: tried {tried:?}");
+            assert!(
+                fours <= 1 && s.restarts() <= 1,
+                "{parts:?}: {} restarts, tried {tried:?}",
+                s.restarts()
+            );
+            assert_eq!(
+                s.return_caps().0,
+                s.restarts(),
+                "{parts:?}: tried {tried:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_settle_on_a_transient_value_does_not_cap_the_next_climb() {
+        // 4 cores are best, but the first windows at 2 read 2.0 where 2 does 1.2: the climb
+        // 1 -> 2 -> 4 loses at 4 and at the probe 3 against that value, settles back at 2,
+        // and 2 then reads far below it. The restart's climb reads 2 at its true value, not
+        // the judged one, so it goes on past 2 (Search::climb_cap) and finds 4.
+        let windows_at_2 = std::cell::Cell::new(0);
+        let curve = |n: usize| match n {
+            1 => 1.0,
+            2 => {
+                windows_at_2.set(windows_at_2.get() + 1);
+                if windows_at_2.get() <= 2 {
+                    2.0
+                } else {
+                    1.2
+                }
+            }
+            3 => 1.5,
+            _ => 2.0,
+        };
+        let mut s = Search::new(Params {
+            initial: 1,
+            ..params(Mode::Refine, 4)
+        });
+        let (size, _, tried) = run_parts(
+            &mut s,
+            4,
+            &curve,
+            0.0,
+            Kind::Spin,
+            200,
+            0,
+            Parts::Common,
+            false,
+        );
+        assert!(
+            s.restarts() >= 1,
+            "the transient never showed: tried {tried:?}"
+        );
+        assert_eq!(size, 4, "tried {tried:?}");
+        assert_eq!(s.return_caps(), (0, None), "tried {tried:?}");
     }
 
     #[test]
