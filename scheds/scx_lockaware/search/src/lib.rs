@@ -952,7 +952,7 @@ impl Search {
                         action = Action::Probe;
                     } else {
                         // Cannot grow (at --max-ssc or one core per lock-intensive task).
-                        self.stop(thro, work_cores);
+                        self.stop(thro, work_cores, false);
                         action = Action::Settle;
                     }
                 } else if streak <= -2 {
@@ -1131,10 +1131,12 @@ impl Search {
         }
     }
 
-    fn stop(&mut self, thro: Measure, work_cores: usize) {
+    /// Stop the search at the current size, measured `thro`; `returned`: the size was judged
+    /// before and the search has just moved back to it.
+    fn stop(&mut self, thro: Measure, work_cores: usize, returned: bool) {
         self.out_of_band = 0;
         self.came_back = false;
-        self.returned = false;
+        self.returned = returned;
         self.phase = Phase::Stopped;
         self.thro_last = thro;
         self.work_cores_ref = work_cores;
@@ -1158,8 +1160,7 @@ impl Search {
                 if good != size {
                     self.move_to(now, good);
                 }
-                self.stop(good_thro, n_lock.min(good).max(1));
-                self.returned = good != size;
+                self.stop(good_thro, n_lock.min(good).max(1), good != size);
                 if good != size {
                     Action::Revert
                 } else {
@@ -1427,8 +1428,7 @@ impl Search {
                 if returned {
                     self.move_to(now, best);
                 }
-                self.stop(best_thro, n_lock.min(best).max(1));
-                self.returned = returned;
+                self.stop(best_thro, n_lock.min(best).max(1), returned);
                 Action::Settle
             }
         }
