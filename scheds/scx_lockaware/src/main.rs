@@ -233,7 +233,9 @@ struct Opts {
     /// move on their own (a win or loss beyond the bar and the window's noise, in a
     /// comparison no earlier window began): 0 never, else 2 to 19 and below --window-parts
     /// (default 2 where --window-parts is above it, else never). A climb that wins by far
-    /// then spends 2 parts per size, a close comparison its full window. The agent reads the
+    /// then spends 2 parts per size, a close comparison its full window; a window that would
+    /// stop the search (settle, revert) always runs its full length, since parts right after
+    /// a resize can read a transient (docs/benchmarks.md section 93). The agent reads the
     /// parts as they end while a search judges (a wake-up per part, none once it settles;
     /// docs/locksim.md, "A window ended once it decides").
     #[arg(long, value_name = "N", value_parser = parse_early_parts)]

@@ -736,11 +736,12 @@ impl Search {
     /// it there and feed those parts ([`Search::feed_parts`]). Only a comparison that alone
     /// decides ([`Search::streak`]: decisive by [`DECISIVE`] or resolved by the parts' noise)
     /// in a window judged with no win or loss before it: a window that would only add the
-    /// second of two wins or losses runs its full length. Never the window after a move,
-    /// which is dropped, nor a settled search's. A climb whose every size wins by far (1 → 2
-    /// → 4 → 8 on a scalable lock) then spends a fraction of a window per size; a close
+    /// second of two wins or losses runs its full length, and so does one that would stop the
+    /// search (settle or revert): only a move ends a window early. Never the window after a
+    /// move, which is dropped, nor a settled search's. A climb whose every size wins by far
+    /// (1 → 2 → 4 → 8 on a scalable lock) then spends a fraction of a window per size; a close
     /// comparison still reads its full window (docs/locksim.md, "A window ended once it
-    /// decides").
+    /// decides", "A stop never rests on an ended window").
     pub fn decides_early(&self, now: Duration, n_lock: usize, parts: &[Votes]) -> bool {
         let streak = match self.phase {
             Phase::Climbing { streak } | Phase::Refining { streak, .. } => streak,
@@ -751,10 +752,13 @@ impl Search {
         }
         let mut trial = self.clone();
         let d = trial.feed_parts(now, n_lock, parts);
-        matches!(
-            d.action,
-            Action::Grow | Action::Revert | Action::Probe | Action::Settle
-        )
+        // A move only, never a stop (settle, revert): the next window judges a move again, but
+        // a stopped search judges nothing until it restarts, so what stops it rests on a full
+        // window. Two parts right after a resize can read a transient: stress-ng pipe at 2
+        // vCPUs grew from 1 to 2 CPUs, read 0.61-0.75 there in 40 ms against 0.92 at 1 and
+        // settled back at 1 for the run (0.35-0.45 of EEVDF), where the runs that stayed at 2
+        // read 1.17-1.40 there (docs/benchmarks.md section 93).
+        matches!(d.action, Action::Grow | Action::Probe)
     }
 
     fn wait(&self, now: Duration) -> Decision {
@@ -2031,6 +2035,56 @@ mod tests {
         // Settled: nothing is judged, nothing ends early.
         assert_eq!(s.phase(), Phase::Stopped);
         assert!(!s.decides_early(MS * 1300, 2, &parts(1, 5.0, WINDOW_PARTS - 1)));
+    }
+
+    #[test]
+    fn a_window_that_would_stop_the_search_reads_its_whole_length() {
+        // stress-ng pipe at 2 vCPUs (docs/benchmarks.md section 93): 0.92 at 1 CPU, 1.3 and
+        // more at 2 once the pair has spread, but the first parts at 2 can read a transient
+        // far below 1 CPU's value. Settling back at 1 on them would end the search there for
+        // the run; a move may still end a window early (the test above).
+        let part = |n: usize, t: f64| {
+            let mut w = Kind::Spin.window(n, t);
+            w.scale(1.0 / WINDOW_PARTS as f64);
+            w
+        };
+        let mut s = Search::new(Params {
+            initial: 1,
+            ..params(Mode::Refine, 2)
+        });
+        let mut i = 0u32;
+        while s.size() == 1 && i < 20 {
+            s.feed_parts(MS * 100 * i, 2, &[part(1, 0.92); WINDOW_PARTS]);
+            i += 1;
+        }
+        assert_eq!(s.size(), 2, "{:?}", s.history().collect::<Vec<_>>());
+        // The window right after the move is dropped.
+        s.feed_parts(MS * 100 * i, 2, &[part(2, 0.65); WINDOW_PARTS]);
+        i += 1;
+        let transient = [part(2, 0.65); EARLY_PARTS_MIN];
+        assert!(
+            !s.decides_early(MS * 100 * i, 2, &transient),
+            "{:?}",
+            s.history().collect::<Vec<_>>()
+        );
+        // The whole window: the transient, then the pair spread over both CPUs.
+        let mut whole = vec![part(2, 0.65); EARLY_PARTS_MIN];
+        whole.resize(WINDOW_PARTS, part(2, 1.8));
+        s.feed_parts(MS * 100 * i, 2, &whole);
+        for j in 1..10u32 {
+            if s.phase() == Phase::Stopped {
+                break;
+            }
+            let n = s.size();
+            let t = if n == 2 { 1.4 } else { 0.92 };
+            s.feed_parts(MS * 100 * (i + j), 2, &[part(n, t); WINDOW_PARTS]);
+        }
+        assert_eq!(
+            (s.phase(), s.size()),
+            (Phase::Stopped, 2),
+            "{:?}",
+            s.history().collect::<Vec<_>>()
+        );
     }
 
     #[test]
