@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Per variant of an ext item run with --sample-stats: runs, runs whose search settled back at
-1 CPU, how many of those within 0.1 s of the grow before (an ended window), their rates.
+1 CPU, how many of those had a window ended early (search_early_windows), their rates.
    pipe-runs.py DIR..."""
 import sys,json,gzip,os,collections
 tot=collections.Counter(); bad=collections.Counter(); be=collections.Counter(); m=collections.defaultdict(list)
@@ -19,8 +19,6 @@ for d in sys.argv[1:]:
         settle=[t for t in dec if ':Settle:' in t]
         if settle and settle[-1].split(':')[1].endswith('->1'):
             bad[v]+=1; m[v].append(r['metric'])
-            # was the window that settled ended early? the settle came 0.1 s after the grow
-            i=dec.index(settle[-1]); prev=dec[i-1]
-            dt=float(settle[-1].split('s:')[0])-float(prev.split('s:')[0])
-            if dt<=0.15: be[v]+=1
-for v in tot: print(f"{v}: {tot[v]} runs, {bad[v]} settled back at 1 ({be[v]} within 0.1 s of the grow), their ops/s {sorted(int(x) for x in m[v])}")
+            if max((x['stats'].get('search_early_windows') or 0) for x in s):
+                be[v]+=1
+for v in tot: print(f"{v}: {tot[v]} runs, {bad[v]} settled back at 1 ({be[v]} with an ended window), their ops/s {sorted(int(x) for x in m[v])}")
