@@ -1621,6 +1621,13 @@ mod tests {
             }
         }
 
+        /// One of a window's [`WINDOW_PARTS`] parts: [`Kind::window`] over a fifth of the time.
+        fn part(self, n: usize, t: f64) -> Votes {
+            let mut w = self.window(n, t);
+            w.scale(1.0 / WINDOW_PARTS as f64);
+            w
+        }
+
         /// [`params`] for windows of this kind: the search assumes the unseen user time
         /// that [`Kind::Unseen`]'s windows hold.
         fn params(self, mode: Mode, max: usize) -> Params {
@@ -1690,12 +1697,7 @@ mod tests {
         for i in 0..max_windows {
             let n = s.size().min(n_lock);
             let now = MS * 100 * i as u32;
-            // A part: a window of this kind over a fifth of the time.
-            let part = |t: f64| {
-                let mut w = kind.window(n, t.max(0.0));
-                w.scale(1.0 / WINDOW_PARTS as f64);
-                w
-            };
+            let part = |t: f64| kind.part(n, t.max(0.0));
             let k = (WINDOW_PARTS as f64).sqrt();
             let w: Vec<Votes> = match parts {
                 Parts::Common => {
@@ -1973,11 +1975,7 @@ mod tests {
     fn a_window_that_decides_alone_may_end_early() {
         // A window read in parts as they come: `parts` of WINDOW_PARTS of a window of this
         // curve at size n.
-        let parts = |n: usize, t: f64, k: usize| -> Vec<Votes> {
-            let mut w = Kind::Spin.window(n, t);
-            w.scale(1.0 / WINDOW_PARTS as f64);
-            vec![w; k]
-        };
+        let parts = |n: usize, t: f64, k: usize| -> Vec<Votes> { vec![Kind::Spin.part(n, t); k] };
         // Perfect scaling from 1: every doubling wins by about twice the bar.
         let mut s = Search::new(Params {
             initial: 1,
@@ -2043,11 +2041,7 @@ mod tests {
         // more at 2 once the pair has spread, but the first parts at 2 can read a transient
         // far below 1 CPU's value. Settling back at 1 on them would end the search there for
         // the run; a move may still end a window early (the test above).
-        let part = |n: usize, t: f64| {
-            let mut w = Kind::Spin.window(n, t);
-            w.scale(1.0 / WINDOW_PARTS as f64);
-            w
-        };
+        let part = |n: usize, t: f64| Kind::Spin.part(n, t);
         let mut s = Search::new(Params {
             initial: 1,
             ..params(Mode::Refine, 2)
