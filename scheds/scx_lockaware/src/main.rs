@@ -1538,7 +1538,7 @@ impl agent::Periodic for Scheduler<'_> {
             .collect::<Vec<_>>()
             .join(" ");
         let s = &self.ssc;
-        let (phase, mode, steps, restarts, return_caps, short, thro_ref, decisions) =
+        let (phase, mode, steps, restarts, return_caps, held, short, thro_ref, decisions) =
             match &s.search {
                 Some(se) => (
                     se.phase().to_string(),
@@ -1546,6 +1546,7 @@ impl agent::Periodic for Scheduler<'_> {
                     se.steps(),
                     se.restarts(),
                     se.return_caps().0,
+                    se.held_stops(),
                     se.short_windows(),
                     se.thro_ref(),
                     se.history()
@@ -1563,7 +1564,17 @@ impl agent::Periodic for Scheduler<'_> {
                         .collect::<Vec<_>>()
                         .join(" "),
                 ),
-                None => ("fixed".into(), "off".into(), 0, 0, 0, 0, 0.0, String::new()),
+                None => (
+                    "fixed".into(),
+                    "off".into(),
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0.0,
+                    String::new(),
+                ),
             };
         let votes = s.search.as_ref().map(|se| se.votes()).unwrap_or_default();
         let bpf_cost = match &self.run_stats {
@@ -1579,6 +1590,7 @@ impl agent::Periodic for Scheduler<'_> {
             search_steps: steps,
             search_restarts: restarts,
             search_return_caps: return_caps,
+            search_held_stops: held,
             ssc_moves: s.moves,
             search_short_windows: short,
             search_early_windows: s.early_windows,

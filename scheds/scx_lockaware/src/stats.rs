@@ -45,6 +45,10 @@ sched_common::sched_metrics! {
                        and then read far below its judged value, once it read that value again \
                        (a lock state the larger size left, such as a mutex convoy), since start")]
         search_return_caps: u64,
+        #[stat(desc = "Stops (settle, revert) that one window decided by its parts' noise \
+                       before the noise scale was calibrated, held for a second window \
+                       (NOISE_PRIOR), since start")]
+        search_held_stops: u64,
         #[stat(desc = "SSC moves to the CPUs its lock-intensive tasks ran on: all of them ran \
                        outside it for their affinity in a window (same size, taken from those \
                        CPUs first), since start")]
@@ -351,7 +355,7 @@ impl Metrics {
         )?;
         writeln!(
             w,
-            "  ssc {} [{}] {} {} steps {} restarts {} return-stops {} moved {} short {} early {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
+            "  ssc {} [{}] {} {} steps {} restarts {} return-stops {} held {} moved {} short {} early {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
              p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{} back {}) waits: \
              klock {}/{} futex {}",
             self.ssc_size,
@@ -361,6 +365,7 @@ impl Metrics {
             self.search_steps,
             self.search_restarts,
             self.search_return_caps,
+            self.search_held_stops,
             self.ssc_moves,
             self.search_short_windows,
             self.search_early_windows,
