@@ -2098,6 +2098,36 @@ mod tests {
         assert!(!s.decides_early(MS * 1300, 2, &parts(1, 5.0, WINDOW_PARTS - 1)));
     }
 
+    /// stress-ng pipe at 2 vCPUs, as the search sees it (docs/benchmarks.md sections 93,
+    /// 94): a search from 1 on 2 CPUs fed 1 CPU's 0.92 until it grows to 2; the search and
+    /// the index of its next window.
+    fn pipe_grown_to_two() -> (Search, u32) {
+        let mut s = Search::new(Params {
+            initial: 1,
+            ..params(Mode::Refine, 2)
+        });
+        let mut i = 0u32;
+        while s.size() == 1 && i < 20 {
+            s.feed_parts(MS * 100 * i, 2, &[Kind::Spin.part(1, 0.92); WINDOW_PARTS]);
+            i += 1;
+        }
+        assert_eq!(s.size(), 2, "{:?}", s.history().collect::<Vec<_>>());
+        (s, i)
+    }
+
+    /// The pipe's steady windows from window `from` on (1.4 at 2 CPUs once the pair has
+    /// spread, 0.92 at 1) until the search stops, 10 windows at most.
+    fn pipe_until_stopped(s: &mut Search, from: u32) {
+        for i in from..from + 10 {
+            if s.phase() == Phase::Stopped {
+                break;
+            }
+            let n = s.size();
+            let t = if n == 2 { 1.4 } else { 0.92 };
+            s.feed_parts(MS * 100 * i, 2, &[Kind::Spin.part(n, t); WINDOW_PARTS]);
+        }
+    }
+
     #[test]
     fn a_window_that_would_stop_the_search_reads_its_whole_length() {
         // stress-ng pipe at 2 vCPUs (docs/benchmarks.md section 93): 0.92 at 1 CPU, 1.3 and
@@ -2105,16 +2135,7 @@ mod tests {
         // far below 1 CPU's value. Settling back at 1 on them would end the search there for
         // the run; a move may still end a window early (the test above).
         let part = |n: usize, t: f64| Kind::Spin.part(n, t);
-        let mut s = Search::new(Params {
-            initial: 1,
-            ..params(Mode::Refine, 2)
-        });
-        let mut i = 0u32;
-        while s.size() == 1 && i < 20 {
-            s.feed_parts(MS * 100 * i, 2, &[part(1, 0.92); WINDOW_PARTS]);
-            i += 1;
-        }
-        assert_eq!(s.size(), 2, "{:?}", s.history().collect::<Vec<_>>());
+        let (mut s, mut i) = pipe_grown_to_two();
         // The window right after the move is dropped.
         s.feed_parts(MS * 100 * i, 2, &[part(2, 0.65); WINDOW_PARTS]);
         i += 1;
@@ -2128,14 +2149,7 @@ mod tests {
         let mut whole = vec![part(2, 0.65); EARLY_PARTS_MIN];
         whole.resize(WINDOW_PARTS, part(2, 1.8));
         s.feed_parts(MS * 100 * i, 2, &whole);
-        for j in 1..10u32 {
-            if s.phase() == Phase::Stopped {
-                break;
-            }
-            let n = s.size();
-            let t = if n == 2 { 1.4 } else { 0.92 };
-            s.feed_parts(MS * 100 * (i + j), 2, &[part(n, t); WINDOW_PARTS]);
-        }
+        pipe_until_stopped(&mut s, i + 1);
         assert_eq!(
             (s.phase(), s.size()),
             (Phase::Stopped, 2),
@@ -2152,16 +2166,7 @@ mod tests {
         // assumes until NOISE_PAIRS_MIN pairs of windows calibrate it.
         let part = |n: usize, t: f64| Kind::Spin.part(n, t);
         let run = |z: f64| {
-            let mut s = Search::new(Params {
-                initial: 1,
-                ..params(Mode::Refine, 2)
-            });
-            let mut i = 0u32;
-            while s.size() == 1 && i < 20 {
-                s.feed_parts(MS * 100 * i, 2, &[part(1, 0.92); WINDOW_PARTS]);
-                i += 1;
-            }
-            assert_eq!(s.size(), 2, "{:?}", s.history().collect::<Vec<_>>());
+            let (mut s, i) = pipe_grown_to_two();
             // The window right after the move is dropped.
             s.feed_parts(MS * 100 * i, 2, &[part(2, 1.3); WINDOW_PARTS]);
             // 0.05 under the bar, the parts spread so that this is z standard errors.
@@ -2175,14 +2180,7 @@ mod tests {
             let (rse, _) = window_noise(&low, 0.0);
             assert!((gap / (rse.unwrap() * x) - z).abs() < 0.01 * z, "{rse:?}");
             s.feed_parts(MS * 100 * (i + 1), 2, &low);
-            for j in 2..12u32 {
-                if s.phase() == Phase::Stopped {
-                    break;
-                }
-                let n = s.size();
-                let t = if n == 2 { 1.4 } else { 0.92 };
-                s.feed_parts(MS * 100 * (i + j), 2, &[part(n, t); WINDOW_PARTS]);
-            }
+            pipe_until_stopped(&mut s, i + 2);
             s
         };
         // Beyond NOISE_Z standard errors but within NOISE_PRIOR times as many: the settle
