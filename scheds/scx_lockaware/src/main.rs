@@ -1538,45 +1538,27 @@ impl agent::Periodic for Scheduler<'_> {
             .collect::<Vec<_>>()
             .join(" ");
         let s = &self.ssc;
-        let (phase, mode, steps, restarts, return_caps, held, short, thro_ref, decisions) =
-            match &s.search {
-                Some(se) => (
-                    se.phase().to_string(),
-                    se.params().mode.to_string(),
-                    se.steps(),
-                    se.restarts(),
-                    se.return_caps().0,
-                    se.held_stops(),
-                    se.short_windows(),
-                    se.thro_ref(),
-                    se.history()
-                        .filter(|d| d.action != search::Action::Stay)
-                        .map(|d| {
-                            format!(
-                                "{:.1}s:{}->{}:{:?}:{:.3}",
-                                d.at.as_secs_f64(),
-                                d.size,
-                                d.new_size,
-                                d.action,
-                                d.thro
-                            )
-                        })
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                ),
-                None => (
-                    "fixed".into(),
-                    "off".into(),
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                    0.0,
-                    String::new(),
-                ),
-            };
-        let votes = s.search.as_ref().map(|se| se.votes()).unwrap_or_default();
+        // The search's figures, or what a fixed SSC (--ssc-cpus, no search) shows.
+        let se = s.search.as_ref();
+        let decisions = se
+            .map(|se| {
+                se.history()
+                    .filter(|d| d.action != search::Action::Stay)
+                    .map(|d| {
+                        format!(
+                            "{:.1}s:{}->{}:{:?}:{:.3}",
+                            d.at.as_secs_f64(),
+                            d.size,
+                            d.new_size,
+                            d.action,
+                            d.thro
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default();
+        let votes = se.map(|se| se.votes()).unwrap_or_default();
         let bpf_cost = match &self.run_stats {
             Some(rs) => rs.describe(libbpf_rs::skel::Skel::object(&self.skel), "lockaware_")?,
             None => String::new(),
@@ -1585,24 +1567,22 @@ impl agent::Periodic for Scheduler<'_> {
             bpf_cost,
             ssc_size: s.cpus.len() as u64,
             ssc_cpus: sched_common::cpulist::format(&s.cpus),
-            search_mode: mode,
-            search_phase: phase,
-            search_steps: steps,
-            search_restarts: restarts,
-            search_return_caps: return_caps,
-            search_held_stops: held,
+            search_mode: se.map_or_else(|| "off".into(), |se| se.params().mode.to_string()),
+            search_phase: se.map_or_else(|| "fixed".into(), |se| se.phase().to_string()),
+            search_steps: se.map_or(0, |se| se.steps()),
+            search_restarts: se.map_or(0, |se| se.restarts()),
+            search_return_caps: se.map_or(0, |se| se.return_caps().0),
+            search_held_stops: se.map_or(0, |se| se.held_stops()),
             ssc_moves: s.moves,
-            search_short_windows: short,
+            search_short_windows: se.map_or(0, |se| se.short_windows()),
             search_early_windows: s.early_windows,
             search_decisions: decisions,
             thro: s.last_window.thro(s.plan.params.unseen_traffic),
-            thro_rse_pct: s
-                .search
-                .as_ref()
+            thro_rse_pct: se
                 .and_then(|se| se.window_noise().0)
                 .map_or(-1.0, |r| r * 100.0),
-            thro_noise_scale: s.search.as_ref().map_or(1.0, |se| se.noise_scale()),
-            thro_ref,
+            thro_noise_scale: se.map_or(1.0, |se| se.noise_scale()),
+            thro_ref: se.map_or(0.0, |se| se.thro_ref()),
             p_spin: s.last_window.p_spin(),
             p_wait: s.last_window.p_wait(),
             p_sys: s.last_window.p_sys(),

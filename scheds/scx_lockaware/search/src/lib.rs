@@ -933,7 +933,6 @@ impl Search {
             self.steps += 1;
         }
         let size = self.size;
-        let mut action = Action::Stay;
         // What the decision log shows: the window in the units of the reference it is judged
         // against (thro itself unless both know their acquisitions).
         let shown = match self.phase {
@@ -941,7 +940,7 @@ impl Search {
             _ => thro.against(&self.thro_last),
         };
 
-        if self.phase == Phase::Stopped {
+        let action = if self.phase == Phase::Stopped {
             // Beyond the paper: thro must leave the band twice in a row, so that one
             // noisy window does not throw the search away; a window that missed part of
             // the class measured the class, not the lock's behaviour, and counts neither
@@ -968,6 +967,7 @@ impl Search {
                 self.return_cap = cap;
                 return d;
             }
+            Action::Stay
         } else {
             // Beyond the paper: while the parts' noise estimate is not calibrated
             // (Search::noise_scale), a stop (settle, revert) is judged again with the noise
@@ -976,13 +976,17 @@ impl Search {
             // A move is judged again by the comparison after it; a stopped search judges
             // nothing until it restarts (docs/benchmarks.md section 94).
             let before = (self.noise_z2.len() < NOISE_PAIRS_MIN).then(|| self.clone());
-            action = self.judge(now, thro, size, work_cores, n_lock, 1.0);
-            if let Some(before) = before.filter(|_| action.stops()) {
-                *self = before;
-                action = self.judge(now, thro, size, work_cores, n_lock, NOISE_PRIOR);
-                self.held_stops += u64::from(!action.stops());
+            let action = self.judge(now, thro, size, work_cores, n_lock, 1.0);
+            match before.filter(|_| action.stops()) {
+                Some(before) => {
+                    *self = before;
+                    let action = self.judge(now, thro, size, work_cores, n_lock, NOISE_PRIOR);
+                    self.held_stops += u64::from(!action.stops());
+                    action
+                }
+                None => action,
             }
-        }
+        };
 
         if action == Action::Stay || action == Action::Settle {
             self.votes.halve();
