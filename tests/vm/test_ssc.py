@@ -50,7 +50,7 @@ class Stats:
         resp = json.loads(line)
         assert resp["errno"] == 0, f"{resp} (sched_ext state: {state()})"
         m = resp["args"]["resp"]
-        for k in ("klock_waits", "klock_seen", "futex_waits", "lock_in", "lock_out", "ssc_direct",
+        for k in ("klock_waits", "klock_seen", "klock_stale", "futex_waits", "lock_in", "lock_out", "ssc_direct",
                   "ssc_enq", "ssc_whole", "ssc_dispatch", "lock_out_affinity", "lock_out_resize",
                   "lock_out_noreason", "lock_reenter", "class_recheck", "ssc_wake_preempt",
                   "ssc_sync_spared"):
@@ -453,6 +453,48 @@ def test_kernel_lock_waits_are_sampled_above_the_trace_rate():
     assert seen > 6000, f"stress-ng pipe contended {seen:.0f} times a second per CPU: too few"
     assert rate / 10 < traced <= 2 * rate and traced < seen / 4, (rate, traced, seen)
     assert classified > 0
+
+
+def test_kernel_lock_probes_pause_while_the_ssc_confines_nothing():
+    """--klock-pause-ms: once the search has settled at an SSC of every CPU (here the only size
+    --min-ssc leaves it) while the CPUs contend more often than they time (stress-ng pipe,
+    above --klock-trace-rate 1000 a CPU), the contention tracepoints are detached: no
+    contention is seen while paused, the class stays as it was (its tasks neither leave nor are
+    joined), and the probes come back (attached again, they see contentions) after the pause,
+    for a window, and pause again; when the class's tasks exit, at once. The kernel's state
+    reads the scheduler attached all along (attached, the tracepoints cost the pipe about a
+    tenth of its speed, docs/benchmarks.md section 95)."""
+    n = os.cpu_count()
+    p = start("--min-ssc", str(n), "--klock-trace-rate", "1000", "--klock-pause-ms", "1500")
+    st = Stats()
+    st.get()
+    pipe = subprocess.Popen(["stress-ng", "--pipe", str(max(1, n // 2)), "--timeout", "7", "-q"])
+    samples = []  # (paused, contentions seen since the previous sample, lock tasks)
+    while pipe.poll() is None:
+        time.sleep(0.25)
+        m = st.get()
+        # A sample the pipe's tasks may have exited before tells nothing of the class.
+        if pipe.poll() is None:
+            samples.append((m["klock_paused"], m["klock_seen"], m["nr_lock_tasks"]))
+        assert state() == "enabled" and ops().startswith("lockaware"), (state(), ops())
+    assert pipe.returncode == 0
+    resumed = wait_for(lambda: st.get()["klock_paused"] == 0, 2.0)
+    m = st.get()
+    st.close()
+    out = stop(p)
+    print(samples, m["klock_pauses"], "stale waits dropped:", st.totals.get("klock_stale"),
+          out[-800:])
+    assert resumed, "the probes stayed paused after the class's tasks exited"
+    assert m["klock_pauses"] >= 2, f"paused {m['klock_pauses']} times in 7 s: {samples}"
+    # Samples taken while paused since the sample before: the CPUs' last counts before the
+    # pause come with their next tick (10 ms), so allow a trace of them.
+    both = [(b, lock) for (pa, _, _), (pb, b, lock) in zip(samples, samples[1:]) if pa and pb]
+    assert both, f"never paused for two samples in a row: {samples}"
+    assert sum(b for b, _ in both) <= 0.02 * max(b for _, b, _ in samples) * len(both), samples
+    assert all(lock >= 2 for _, lock in both), f"the class changed while frozen: {samples}"
+    first = next(i for i, (pa, _, _) in enumerate(samples) if pa)
+    back = [seen for pa, seen, _ in samples[first:] if not pa]
+    assert back and max(back) > 0, f"no contention seen after the first pause: {samples}"
 
 
 def test_a_sync_wakee_on_the_ssc_queue_spares_its_waker():

@@ -50,6 +50,10 @@ fn parse_klock_trace_rate(s: &str) -> Result<u64, String> {
     int_in_range(s, 0, 10_000_000, "waits a second per CPU, 0 = every wait")
 }
 
+fn parse_klock_pause_ms(s: &str) -> Result<u64, String> {
+    int_in_range(s, 0, 600_000, "milliseconds, 0 = never")
+}
+
 fn parse_dump_len(s: &str) -> Result<u32, String> {
     int_in_range(s, 0, 1 << 20, "bytes, 0 = kernel default")
 }
@@ -459,6 +463,20 @@ struct Opts {
           allow_hyphen_values = true)]
     klock_trace_rate: u64,
 
+    /// Pause the kernel-lock probes for this long, milliseconds (0 to 600000; 0: never), once
+    /// the SSC search has settled at every CPU (an SSC that confines nothing) while the CPUs
+    /// contend more often than --klock-trace-rate each. While paused the lock:contention_begin
+    /// and _end tracepoints are detached, the lock-intensive class is frozen (no task enters or
+    /// leaves it) and the search judges nothing; the probes come back after the pause, or at
+    /// once when a class task exits, for a window that the search judges as usual, and pause
+    /// again if nothing changed. A pipe's mutex between a writer and its reader contends
+    /// 100,000-250,000 times a second on 2 CPUs, where the attached tracepoints, even with
+    /// programs that return at once, cost about a tenth of its throughput (statistics
+    /// klock_pauses, klock_paused; never with --klock-trace-rate 0).
+    #[arg(long, value_name = "MS", default_value = "2000", value_parser = parse_klock_pause_ms,
+          allow_hyphen_values = true)]
+    klock_pause_ms: u64,
+
     /// Do not count lock-intensive tasks' waits for other CPUs (synchronous cross-CPU calls,
     /// such as TLB shootdowns; fentry/fexit on on_each_cpu_cond_mask) as waste in the SSC
     /// search's throughput estimate. Without them, a size that spreads one address space over
@@ -814,6 +832,45 @@ struct SscState {
     settle_window_ms: Option<f64>,
     /// How often the SSC moved to the CPUs its whole class runs on (`order_for_class`).
     moves: u64,
+    /// The kernel-lock probes' pauses (--klock-pause-ms).
+    pause: ProbePause,
+}
+
+/// Kernel-lock probe pauses (--klock-pause-ms; beyond the thesis, issue #9's "shed the tracing
+/// where it buys nothing", docs/benchmarks.md sections 95-96). The agent detaches the contention
+/// probes, and the BPF side's `klock_paused` freezes the class (`Scheduler::pause_probes`),
+/// after a window in which the search had settled at an SSC of every CPU and the CPUs
+/// contended more often than they time (`may_pause`); both come back after `len`, or at once
+/// when the class shrinks (a task of it exited: the search must see that). The window that
+/// spans the pause is not judged.
+#[derive(Debug, Default)]
+struct ProbePause {
+    /// --klock-pause-ms (None: never; also with --no-kernel-locks or --klock-trace-rate 0).
+    len: Option<Duration>,
+    /// While paused: when the pause ends, and the class's size it froze.
+    until: Option<(Instant, u64)>,
+    /// --klock-trace-rate.
+    trace_rate: u64,
+    /// The contentions the CPUs had seen at the previous window's end (klock_seen).
+    prev_seen: u64,
+    /// Pauses since start.
+    count: u64,
+}
+
+/// Whether the kernel-lock probes may pause after a window of `wall_s` seconds in which the
+/// CPUs saw `seen` contentions: the search has settled (`stopped`), at an SSC of every CPU
+/// (`whole`: the class's membership then places no task differently), and the contention rate
+/// is above what the probes time, `trace_rate` a second on each of `nr_cpus` CPUs (they then
+/// time a sample, and pay for every contention they do not time).
+fn may_pause(
+    stopped: bool,
+    whole: bool,
+    seen: u64,
+    wall_s: f64,
+    trace_rate: u64,
+    nr_cpus: usize,
+) -> bool {
+    stopped && whole && wall_s > 0.0 && seen as f64 / wall_s > (trace_rate * nr_cpus as u64) as f64
 }
 
 /// The votes (figure 3.30), STAT_VOTE_RUN_NS to STAT_VOTE_XCALL_NS, as the BPF side counts them.
@@ -1125,6 +1182,14 @@ impl<'a> Scheduler<'a> {
             follow_ms: None,
             settle_window_ms: None,
             moves: 0,
+            pause: ProbePause {
+                len: (!opts.no_kernel_locks
+                    && opts.klock_trace_rate > 0
+                    && opts.klock_pause_ms > 0)
+                    .then(|| Duration::from_millis(opts.klock_pause_ms)),
+                trace_rate: opts.klock_trace_rate,
+                ..Default::default()
+            },
         };
         apply_ssc(&mut skel, &mut ssc, cpus)?;
 
@@ -1455,6 +1520,71 @@ impl Scheduler<'_> {
         self.resize(cpus, now)
     }
 
+    /// A step while the kernel-lock probes pause (`ProbePause`): they come back when the
+    /// pause ends, or when a task of the frozen class exited; the search's next window starts
+    /// then, the one that spans the pause is not judged.
+    fn paused_step(&mut self) -> Result<()> {
+        use bpf_intf::*;
+        let Some((until, n_lock)) = self.ssc.pause.until else {
+            return Ok(());
+        };
+        let c = self.read_counters()?;
+        let n_now = c[lockaware_stat_STAT_LOCK_IN as usize]
+            .saturating_sub(c[lockaware_stat_STAT_LOCK_OUT as usize]);
+        if Instant::now() < until && n_now >= n_lock {
+            return Ok(());
+        }
+        self.pause_probes(false)?;
+        self.ssc.pause.until = None;
+        let first = lockaware_stat_STAT_VOTE_RUN_NS as usize;
+        self.ssc.prev_votes = std::array::from_fn(|i| c[first + i]);
+        self.ssc.prev_at = Instant::now();
+        self.ssc.pause.prev_seen = c[lockaware_stat_STAT_KLOCK_SEEN as usize];
+        self.plan_parts()?;
+        Ok(())
+    }
+
+    /// Pause the kernel-lock probes (`pause`) or bring them back. A pause freezes the class
+    /// first, then detaches contention_begin, then contention_end (dropping a link returns once
+    /// its probe is off the tracepoint), and then bumps `klock_epoch`, so that the BPF side
+    /// drops the waits begun before, whose ends it will not see. Coming back attaches
+    /// contention_end first, then contention_begin, then thaws the class. The order matters:
+    /// in a TCG guest attaching or detaching one took about 100 ms (kernel text is patched),
+    /// and a begin with no end attached left a wait in its CPU's slot that took its task's
+    /// next begins for the same wait (4-8 contentions seen in a window of thousands;
+    /// docs/benchmarks.md section 96.1). With begin off first and on last, every wait a begin
+    /// opens has its end watched.
+    fn pause_probes(&mut self, pause: bool) -> Result<()> {
+        let set_paused = |skel: &mut BpfSkel, on: bool| -> Result<()> {
+            let bss = skel.maps.bss_data.as_deref_mut().context("no .bss")?;
+            bss.klock_paused = on as u32;
+            Ok(())
+        };
+        if pause {
+            set_paused(&mut self.skel, true)?;
+            self.skel.links.lockaware_contention_begin = None;
+            self.skel.links.lockaware_contention_end = None;
+            let bss = self.skel.maps.bss_data.as_deref_mut().context("no .bss")?;
+            bss.klock_epoch = bss.klock_epoch.wrapping_add(1);
+        } else {
+            let progs = &self.skel.progs;
+            self.skel.links.lockaware_contention_end = Some(
+                progs
+                    .lockaware_contention_end
+                    .attach()
+                    .context("attaching lock:contention_end again")?,
+            );
+            self.skel.links.lockaware_contention_begin = Some(
+                progs
+                    .lockaware_contention_begin
+                    .attach()
+                    .context("attaching lock:contention_begin again")?,
+            );
+            set_paused(&mut self.skel, false)?;
+        }
+        Ok(())
+    }
+
     /// Install `cpus` as the SSC at `now`; the window after it is dropped until the tasks
     /// have followed.
     fn resize(&mut self, cpus: Vec<usize>, now: Instant) -> Result<()> {
@@ -1574,6 +1704,8 @@ impl agent::Periodic for Scheduler<'_> {
             search_return_caps: se.map_or(0, |se| se.return_caps().0),
             search_held_stops: se.map_or(0, |se| se.held_stops()),
             ssc_moves: s.moves,
+            klock_pauses: s.pause.count,
+            klock_paused: s.pause.until.is_some() as u64,
             search_short_windows: se.map_or(0, |se| se.short_windows()),
             search_early_windows: s.early_windows,
             search_decisions: decisions,
@@ -1624,6 +1756,9 @@ impl agent::Periodic for Scheduler<'_> {
     /// and apply the SSC size it chose.
     fn step(&mut self) -> Result<()> {
         use bpf_intf::*;
+        if self.ssc.pause.until.is_some() {
+            return self.paused_step();
+        }
         if let Some(t) = self.ssc.resized_at {
             if self.ssc.follow_ms.is_none() {
                 self.ssc.follow_ms = self.followed_ms(self.ssc.n_lock as usize);
@@ -1650,10 +1785,8 @@ impl agent::Periodic for Scheduler<'_> {
         let cur: [u64; NR_VOTES] = std::array::from_fn(|i| c[first + i]);
         let delta: [f64; NR_VOTES] =
             std::array::from_fn(|i| cur[i].saturating_sub(self.ssc.prev_votes[i]) as f64);
-        let whole = votes_of(
-            &delta,
-            now.duration_since(self.ssc.prev_at).as_nanos() as f64,
-        );
+        let wall = now.duration_since(self.ssc.prev_at);
+        let whole = votes_of(&delta, wall.as_nanos() as f64);
         self.ssc.prev_votes = cur;
         self.ssc.prev_at = now;
         self.ssc.n_lock =
@@ -1721,6 +1854,37 @@ impl agent::Periodic for Scheduler<'_> {
             }
         }
         self.follow_class(!after_resize, n_lock, &window, now)?;
+
+        let seen = at(lockaware_stat_STAT_KLOCK_SEEN);
+        let seen_in_window = seen.saturating_sub(self.ssc.pause.prev_seen);
+        self.ssc.pause.prev_seen = seen;
+        let stopped = self
+            .ssc
+            .search
+            .as_ref()
+            .is_some_and(|se| se.phase() == search::Phase::Stopped);
+        let nr_cpus = self.topo.cpus.len();
+        let p = &self.ssc.pause;
+        if let Some(len) = p.len {
+            if !after_resize
+                && self.ssc.resized_at.is_none()
+                && may_pause(
+                    stopped,
+                    self.ssc.cpus.len() == nr_cpus,
+                    seen_in_window,
+                    wall.as_secs_f64(),
+                    p.trace_rate,
+                    nr_cpus,
+                )
+            {
+                self.pause_probes(true)?;
+                self.ssc.pause.until = Some((now + len, self.ssc.n_lock));
+                self.ssc.pause.count += 1;
+                debug!(
+                    "kernel-lock probes paused for {len:?}: {seen_in_window} contentions in {wall:?}"
+                );
+            }
+        }
         Ok(())
     }
 }
@@ -1894,6 +2058,18 @@ mod tests {
     }
 
     #[test]
+    fn probes_pause_only_settled_at_every_cpu_above_the_traced_rate() {
+        assert_eq!(parse(&[]).unwrap().klock_pause_ms, 2000);
+        // 2 CPUs timing at most 10,000 contentions a second each: 0.1 s of 2,500 is 25,000/s.
+        assert!(may_pause(true, true, 2_500, 0.1, 10_000, 2));
+        assert!(!may_pause(true, true, 2_000, 0.1, 10_000, 2));
+        // Still searching, or an SSC that confines some CPUs away: the probes stay.
+        assert!(!may_pause(false, true, 2_500, 0.1, 10_000, 2));
+        assert!(!may_pause(true, false, 2_500, 0.1, 10_000, 2));
+        assert!(!may_pause(true, true, 2_500, 0.0, 10_000, 2));
+    }
+
+    #[test]
     fn slice_bounds() {
         assert_eq!(parse(&["--slice-us", "100"]).unwrap().slice_us, 100);
         assert_eq!(parse(&["--slice-us", "100000"]).unwrap().slice_us, 100_000);
@@ -1945,6 +2121,8 @@ mod tests {
             ("--ssc-cpu-cost", "-0.1", "0 to 1"),
             ("--klock-trace-rate", "10000001", "0 to 10000000"),
             ("--klock-trace-rate", "-1", "0 to 10000000"),
+            ("--klock-pause-ms", "600001", "0 to 600000"),
+            ("--klock-pause-ms", "-1", "0 to 600000"),
         ] {
             let e = parse(&[flag, bad]).unwrap_err().to_string();
             assert!(

@@ -53,6 +53,13 @@ sched_common::sched_metrics! {
                        outside it for their affinity in a window (same size, taken from those \
                        CPUs first), since start")]
         ssc_moves: u64,
+        #[stat(desc = "Pauses of the kernel-lock probes (--klock-pause-ms: the search settled \
+                       at every CPU while the CPUs contended more often than they time), since \
+                       start")]
+        klock_pauses: u64,
+        #[stat(desc = "1 while the kernel-lock probes pause (the class frozen, the search \
+                       judging nothing), else 0")]
+        klock_paused: u64,
         #[stat(desc = "Search windows not judged: fewer lock-intensive tasks than SSC CPUs at \
                        their start or end (tasks leaving the class for a moment)")]
         search_short_windows: u64,
@@ -220,6 +227,9 @@ sched_common::sched_metrics! {
              where a CPU sees more than --klock-trace-rate a second (each then counted 2^k times)",
         klock_seen = lockaware_stat_STAT_KLOCK_SEEN:
             "Kernel lock contentions seen (lock:contention_begin), traced or not",
+        klock_stale = lockaware_stat_STAT_KLOCK_STALE:
+            "Kernel lock waits begun before the contention probes were detached \
+             (--klock-pause-ms), dropped when found: their ends went unseen",
         futex_waits = lockaware_stat_STAT_FUTEX_WAITS:
             "User lock (futex) waits seen, a mutex's or a PI lock's (by default counted as the task \
              goes to sleep)",
@@ -357,7 +367,7 @@ impl Metrics {
             w,
             "  ssc {} [{}] {} {} steps {} restarts {} return-stops {} held {} moved {} short {} early {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
              p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{} back {}) waits: \
-             klock {}/{} futex {}",
+             klock {}/{} (paused {}{}, stale {}) futex {}",
             self.ssc_size,
             self.ssc_cpus,
             self.search_mode,
@@ -385,6 +395,9 @@ impl Metrics {
             self.lock_reenter,
             self.klock_waits,
             self.klock_seen,
+            self.klock_pauses,
+            if self.klock_paused != 0 { " now" } else { "" },
+            self.klock_stale,
             self.futex_waits,
         )?;
         writeln!(

@@ -109,6 +109,7 @@ enum lockaware_stat {
 	/* Lock-wait accounting (SPEC.md section 1, "Lock-wait share per task"). */
 	STAT_KLOCK_WAITS,	/* kernel lock waits traced (sampled, --klock-trace-rate) */
 	STAT_KLOCK_SEEN,	/* kernel lock contentions seen (lock:contention_begin) */
+	STAT_KLOCK_STALE,	/* kernel lock waits begun before the probes were detached, dropped */
 	STAT_FUTEX_WAITS,	/* user lock (futex) waits seen */
 	STAT_LOCK_IN,		/* tasks classified lock-intensive */
 	STAT_LOCK_OUT,		/* tasks leaving the class (hysteresis) or exiting in it */

@@ -144,6 +144,27 @@ const volatile u64 klock_trace_rate = 10000;
 #define KLOCK_MAX_SHIFT		10
 
 /*
+ * Set by the agent while it pauses the kernel-lock probes (--klock-pause-ms):
+ * the search has settled at an SSC of every CPU, which confines nothing, and
+ * the CPUs contend more often than the probes time. The agent then detaches
+ * lock:contention_begin/end (attached, the tracepoints cost a pipe's mutex a
+ * tenth of its speed at 2 CPUs even when their programs return at once), and
+ * the class is frozen: no task's window, class or votes change
+ * (lockaware_stopping(), class_quiet_running()), since without the probes
+ * its kernel-lock waits would read as none. Beyond the thesis (issue #9:
+ * shed the tracing where it buys nothing; docs/benchmarks.md sections 95-96).
+ */
+volatile u32 klock_paused;
+
+/*
+ * Bumped by the agent once the probes are detached: a wait begun before
+ * (lock_wait.epoch) may never see its contention_end, and is dropped
+ * wherever it is found (klock_wait_live()) instead of counting its task's
+ * every sleep and run as lock time until the probes come back.
+ */
+volatile u32 klock_epoch;
+
+/*
  * Count a user-lock task's time inside futex(2) in its lock-wait share (see
  * lock_sys_ns()); cleared by --no-lock-sys-share.
  */
@@ -366,6 +387,7 @@ struct lock_wait {
 	u64 oncpu_since;	/* when it last got the CPU during the wait, 0 = off */
 	u64 oncpu;		/* on-CPU time of the wait so far */
 	u32 weight;		/* the waits it stands for (2^shift when sampled), 0: not traced */
+	u32 epoch;		/* klock_epoch when it began */
 };
 
 /* Per-CPU state. */
@@ -1600,7 +1622,7 @@ static bool class_quiet_running(struct task_struct *p)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
 
-	return tctx && tctx->lock_intensive && !kwait_running(p) &&
+	return !klock_paused && tctx && tctx->lock_intensive && !kwait_running(p) &&
 	       !run_waited(tctx, lock_sys_share ? lock_sys_ns(tctx) : 0) &&
 	       scx_bpf_now() - tctx->last_wait_at >= class_quiet_ns;
 }
@@ -2453,6 +2475,13 @@ static void wait_begin(struct lock_wait *w, u64 now, u32 weight)
 	w->oncpu_since = now;
 	w->oncpu = 0;
 	w->weight = weight;
+	w->epoch = klock_epoch;
+}
+
+/* Whether wait @w is in progress and began since the probes were last detached. */
+static bool klock_wait_live(const struct lock_wait *w)
+{
+	return w->start && w->epoch == klock_epoch;
 }
 
 static void wait_switch_in(struct lock_wait *w, u64 now)
@@ -2514,6 +2543,12 @@ static void kwait_enter_cpu(struct task_struct *p, struct task_ctx *tctx, s32 cp
 	cctx->kw_pid = 0;
 	if (!tctx->kwait.start)
 		return;
+	if (tctx->kwait.epoch != klock_epoch) {
+		tctx->kwait.start = 0;
+		tctx->kwait.weight = 0;
+		stat_inc(STAT_KLOCK_STALE);
+		return;
+	}
 	cctx->kw = tctx->kwait;
 	cctx->kw_pid = p->pid;
 	tctx->kwait.start = 0;
@@ -2526,7 +2561,7 @@ static bool kwait_running(const struct task_struct *p)
 {
 	struct cpu_ctx *cctx = cpu_ctx_of(scx_bpf_task_cpu(p));
 
-	return cctx && p->pid && cctx->kw_pid == p->pid;
+	return cctx && p->pid && cctx->kw_pid == p->pid && klock_wait_live(&cctx->kw);
 }
 
 /*
@@ -2577,7 +2612,7 @@ static void lock_sleep_begin(struct task_struct *p, struct task_ctx *tctx, u64 n
 		why = tctx->sleep_why;
 		tctx->sleep_why &= ~SLEEP_FUTEX;	/* one sleep per marked futex wait */
 	}
-	if (tctx->kwait.start || why) {
+	if (klock_wait_live(&tctx->kwait) || why) {
 		if (!tctx->asleep_since)
 			__sync_fetch_and_add(&nr_lock_sleepers, 1);
 		tctx->asleep_since = now;
@@ -3212,7 +3247,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 {
 	struct task_ctx *tctx = lookup_task_ctx(p);
 	struct vote_part *part = NULL;
-	bool was_intensive, voted, quiet;
+	bool was_intensive, voted, quiet, frozen;
 	u64 now, used, lsys;
 	u32 share;
 
@@ -3271,15 +3306,18 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	if (!runnable)
 		lock_sleep_begin(p, tctx, now);
 
-	/* The decayed window (see lock_window_ns). */
-	tctx->win_run += used;
-	tctx->win_spin += tctx->run_spin;
-	tctx->win_block += tctx->run_block;
-	tctx->win_ublock += tctx->run_ublock;
+	/* The decayed window (see lock_window_ns), frozen while the probes pause. */
 	lsys = lock_sys_share ? lock_sys_ns(tctx) : 0;
-	tctx->win_lsys += lsys;
+	frozen = klock_paused;
 	if (run_waited(tctx, lsys))
 		tctx->last_wait_at = now;
+	if (!frozen) {
+		tctx->win_run += used;
+		tctx->win_spin += tctx->run_spin;
+		tctx->win_block += tctx->run_block;
+		tctx->win_ublock += tctx->run_ublock;
+		tctx->win_lsys += lsys;
+	}
 	if (tctx->win_run + tctx->win_block > lock_window_ns) {
 		tctx->win_run /= 2;
 		tctx->win_spin /= 2;
@@ -3298,7 +3336,9 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	share = window_share(tctx);
 	quiet = now - tctx->last_wait_at >= class_quiet_ns;
 	was_intensive = tctx->lock_intensive;
-	if (!tctx->lock_intensive) {
+	if (frozen) {
+		/* klock_paused: the class stays as it was */
+	} else if (!tctx->lock_intensive) {
 		if (share > lock_enter_share && p->nr_cpus_allowed > 1 &&
 		    tctx->win_run + tctx->win_block >= lock_min_obs_ns) {
 			tctx->lock_intensive = true;
@@ -3334,7 +3374,7 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	 * SSC CPU under the SSC still in force adds its run and lock waits.
 	 * Per-CPU counters replace the thesis's trylock-protected globals.
 	 */
-	voted = tctx->lock_intensive && tctx->run_gen == ssc_gen &&
+	voted = !frozen && tctx->lock_intensive && tctx->run_gen == ssc_gen &&
 		cpu_in_ssc(scx_bpf_task_cpu(p));
 	if (voted) {
 		part = vote_part_now();
@@ -3468,7 +3508,8 @@ int BPF_PROG(lockaware_contention_begin, void *lock, unsigned int flags)
 
 	cctx = bpf_map_lookup_elem(&cpu_ctxs, &zero);
 	/* A mutex that stops spinning and sleeps reports a second begin. */
-	if (!cctx || !cur->pid || cctx->kw_pid == cur->pid || cur->tgid == agent_tgid)
+	if (!cctx || !cur->pid || cur->tgid == agent_tgid ||
+	    (cctx->kw_pid == cur->pid && cctx->kw.epoch == klock_epoch))
 		return 0;
 	cctx->kw_seen++;
 	shift = cctx->kw_shift & 31;
@@ -3510,6 +3551,10 @@ int BPF_PROG(lockaware_contention_end, void *lock, int ret)
 		return 0;
 	/* The slot is free again: nothing reads cctx->kw without kw_pid. */
 	cctx->kw_pid = 0;
+	if (cctx->kw.epoch != klock_epoch) {
+		stat_inc(STAT_KLOCK_STALE);
+		return 0;
+	}
 	if (!cctx->kw.weight || !(tctx = lookup_task_ctx(cur)))
 		return 0;
 	wait_end(tctx, &cctx->kw, scx_bpf_now());
