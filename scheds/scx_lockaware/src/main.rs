@@ -472,7 +472,7 @@ struct Opts {
     /// again if nothing changed. A pipe's mutex between a writer and its reader contends
     /// 100,000-250,000 times a second on 2 CPUs, where the attached tracepoints, even with
     /// programs that return at once, cost about a tenth of its throughput (statistics
-    /// klock_pauses, klock_paused; never with --klock-trace-rate 0).
+    /// klock_pauses, klock_paused, klock_stale; never with --klock-trace-rate 0).
     #[arg(long, value_name = "MS", default_value = "2000", value_parser = parse_klock_pause_ms,
           allow_hyphen_values = true)]
     klock_pause_ms: u64,
