@@ -1353,7 +1353,7 @@ impl<'a> Scheduler<'a> {
         self.ssc.parts_planned = k;
         self.ssc.parts_base_ns = now;
         self.ssc.parts_part_ns = part_ns;
-        let bss = self.skel.maps.bss_data.as_deref_mut().context("no .bss")?;
+        let bss = bss_mut(&mut self.skel)?;
         bss.vote_base_ns = now;
         bss.vote_part_ns = part_ns;
         bss.vote_gen = self.ssc.parts_gen;
@@ -1413,9 +1413,7 @@ impl<'a> Scheduler<'a> {
             return Ok(WindowAt::Running);
         };
         let c = self.read_counters()?;
-        let n_lock = c[bpf_intf::lockaware_stat_STAT_LOCK_IN as usize]
-            .saturating_sub(c[bpf_intf::lockaware_stat_STAT_LOCK_OUT as usize])
-            as usize;
+        let n_lock = class_count(&c) as usize;
         let since = self.started.elapsed();
         let ends = self
             .ssc
@@ -1459,10 +1457,21 @@ fn take_class_out_cpus(bits: &mut [u64]) -> Vec<usize> {
     cpus
 }
 
+/// The BPF side's .bss, shared with the programs (mapped once the skeleton is loaded).
+fn bss_mut<'s>(skel: &'s mut BpfSkel) -> Result<&'s mut types::bss> {
+    skel.maps.bss_data.as_deref_mut().context("no .bss")
+}
+
+/// The lock-intensive tasks now: those classified less those that left or exited in the class.
+fn class_count(c: &[u64]) -> u64 {
+    c[bpf_intf::lockaware_stat_STAT_LOCK_IN as usize]
+        .saturating_sub(c[bpf_intf::lockaware_stat_STAT_LOCK_OUT as usize])
+}
+
 /// Install `cpus` as the SSC: write the request into the BPF side's ssc_next[] and run its
 /// apply_ssc() program.
 fn apply_ssc(skel: &mut BpfSkel, ssc: &mut SscState, cpus: Vec<usize>) -> Result<()> {
-    let bss = skel.maps.bss_data.as_deref_mut().context("no .bss")?;
+    let bss = bss_mut(skel)?;
     bss.ssc_next.iter_mut().for_each(|b| *b = 0);
     for &c in &cpus {
         bss.ssc_next[c] = 1;
@@ -1494,7 +1503,7 @@ impl Scheduler<'_> {
         window: &Votes,
         now: Instant,
     ) -> Result<()> {
-        let bss = self.skel.maps.bss_data.as_deref_mut().context("no .bss")?;
+        let bss = bss_mut(&mut self.skel)?;
         let ran = take_class_out_cpus(&mut bss.class_out_cpus);
         if !judge
             || self.ssc.search.is_none()
@@ -1529,8 +1538,7 @@ impl Scheduler<'_> {
             return Ok(());
         };
         let c = self.read_counters()?;
-        let n_now = c[lockaware_stat_STAT_LOCK_IN as usize]
-            .saturating_sub(c[lockaware_stat_STAT_LOCK_OUT as usize]);
+        let n_now = class_count(&c);
         if Instant::now() < until && n_now >= n_lock {
             return Ok(());
         }
@@ -1555,16 +1563,11 @@ impl Scheduler<'_> {
     /// docs/benchmarks.md section 96.1). With begin off first and on last, every wait a begin
     /// opens has its end watched.
     fn pause_probes(&mut self, pause: bool) -> Result<()> {
-        let set_paused = |skel: &mut BpfSkel, on: bool| -> Result<()> {
-            let bss = skel.maps.bss_data.as_deref_mut().context("no .bss")?;
-            bss.klock_paused = on as u32;
-            Ok(())
-        };
         if pause {
-            set_paused(&mut self.skel, true)?;
+            bss_mut(&mut self.skel)?.klock_paused = 1;
             self.skel.links.lockaware_contention_begin = None;
             self.skel.links.lockaware_contention_end = None;
-            let bss = self.skel.maps.bss_data.as_deref_mut().context("no .bss")?;
+            let bss = bss_mut(&mut self.skel)?;
             bss.klock_epoch = bss.klock_epoch.wrapping_add(1);
         } else {
             let progs = &self.skel.progs;
@@ -1580,7 +1583,7 @@ impl Scheduler<'_> {
                     .attach()
                     .context("attaching lock:contention_begin again")?,
             );
-            set_paused(&mut self.skel, false)?;
+            bss_mut(&mut self.skel)?.klock_paused = 0;
         }
         Ok(())
     }
@@ -1726,8 +1729,7 @@ impl agent::Periodic for Scheduler<'_> {
             // Now, as the list beside it is read, not at the last window (s.n_lock, which the
             // search judged): both tasks of a two-thread lock workload can leave the class
             // within one interval, and the list then showed none under a count of 2.
-            nr_lock_tasks: c[lockaware_stat_STAT_LOCK_IN as usize]
-                .saturating_sub(c[lockaware_stat_STAT_LOCK_OUT as usize]),
+            nr_lock_tasks: class_count(&c),
             top_lock_tasks: top,
             uptime_s: self.started.elapsed().as_secs_f64(),
             slice_us: self.slice_us,
@@ -1789,8 +1791,7 @@ impl agent::Periodic for Scheduler<'_> {
         let whole = votes_of(&delta, wall.as_nanos() as f64);
         self.ssc.prev_votes = cur;
         self.ssc.prev_at = now;
-        self.ssc.n_lock =
-            at(lockaware_stat_STAT_LOCK_IN).saturating_sub(at(lockaware_stat_STAT_LOCK_OUT));
+        self.ssc.n_lock = class_count(&c);
         // The search's window in parts, whose spread tells it how noisy the window is
         // (Search::feed_parts); the window after a resize, which the search drops, in one.
         // The BPF side keeps the parts under the window's generation; the next window's
