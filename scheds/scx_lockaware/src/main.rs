@@ -108,6 +108,10 @@ fn parse_remig_timeout_s(s: &str) -> Result<u64, String> {
     int_in_range(s, 1, 86_400, "seconds")
 }
 
+fn parse_recheck_ms(s: &str) -> Result<u64, String> {
+    int_in_range(s, 0, 86_400_000, "milliseconds")
+}
+
 fn parse_cpu_cost(s: &str) -> Result<f64, String> {
     let (min, max) = search::PRICE_RANGE;
     float_in_range(s, min, max, "useful CPUs per SSC CPU")
@@ -260,6 +264,17 @@ struct Opts {
           value_parser = parse_remig_timeout_s,
           allow_hyphen_values = true)]
     remig_timeout_s: u64,
+
+    /// Re-check a settle, in milliseconds (0 to 86400000; 0, the default: never). A search
+    /// that settled below a larger SSC size it judged judges that size again this long after,
+    /// against the settled size's current reading (two wins move the SSC there); each time
+    /// it settles back the wait doubles, until --remig-timeout-s, whose re-search restarts
+    /// the search anyway. A settle decided on two windows close to the bar then costs a few
+    /// seconds instead of the re-search's 30, and a right one a probe per re-check (opt-in:
+    /// docs/benchmarks.md section 97.7; statistic search_rechecks).
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = parse_recheck_ms,
+          allow_hyphen_values = true)]
+    ssc_recheck_ms: u64,
 
     /// A settled search restarts when the throughput estimate moves more than this fraction
     /// away from its value at the settled size (0.01 to 10).
@@ -711,6 +726,7 @@ fn plan_ssc(opts: &Opts, topo: &CpuTopo) -> Result<SscPlan, String> {
             thro_bias: opts.thro_bias,
             unseen_traffic: opts.unseen_lock_traffic,
             remig_timeout: Duration::from_secs(opts.remig_timeout_s),
+            recheck: (opts.ssc_recheck_ms > 0).then(|| Duration::from_millis(opts.ssc_recheck_ms)),
         },
     })
 }
@@ -1706,6 +1722,7 @@ impl agent::Periodic for Scheduler<'_> {
             search_restarts: se.map_or(0, |se| se.restarts()),
             search_return_caps: se.map_or(0, |se| se.return_caps().0),
             search_held_stops: se.map_or(0, |se| se.held_stops()),
+            search_rechecks: se.map_or(0, |se| se.rechecks()),
             ssc_moves: s.moves,
             klock_pauses: s.pause.count,
             klock_paused: s.pause.until.is_some() as u64,

@@ -49,6 +49,9 @@ sched_common::sched_metrics! {
                        before the noise scale was calibrated, held for a second window \
                        (NOISE_PRIOR), since start")]
         search_held_stops: u64,
+        #[stat(desc = "Re-checks of a larger SSC size after the search settled below it \
+                       (--ssc-recheck-ms), since start")]
+        search_rechecks: u64,
         #[stat(desc = "SSC moves to the CPUs its lock-intensive tasks ran on: all of them ran \
                        outside it for their affinity in a window (same size, taken from those \
                        CPUs first), since start")]
@@ -365,7 +368,7 @@ impl Metrics {
         )?;
         writeln!(
             w,
-            "  ssc {} [{}] {} {} steps {} restarts {} return-stops {} held {} moved {} short {} early {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
+            "  ssc {} [{}] {} {} steps {} restarts {} return-stops {} held {} rechecks {} moved {} short {} early {} | thro {:.3} ±{:.1}% (x{:.1}) ref {:.3} p_spin {:.3} \
              p_wait {:.3} p_sys {:.3} p_xcall {:.3} acq/s {:.0} votes {:.1}ms | lock tasks {} (+{} -{} back {}) waits: \
              klock {}/{} (paused {}{}, stale {}) futex {}",
             self.ssc_size,
@@ -376,6 +379,7 @@ impl Metrics {
             self.search_restarts,
             self.search_return_caps,
             self.search_held_stops,
+            self.search_rechecks,
             self.ssc_moves,
             self.search_short_windows,
             self.search_early_windows,

@@ -94,6 +94,7 @@ pub fn default_params(cores: usize, mode: ssc_search::Mode, window: Tick) -> Par
         vote_min: per_window(DEFAULT_VOTE_MIN_US),
         band: DEFAULT_BAND,
         remig_timeout: per_window(DEFAULT_REMIG_TIMEOUT_S * 1_000_000),
+        recheck: None,
         cpu_cost: DEFAULT_CPU_COST,
         thro_bias: DEFAULT_THRO_BIAS,
         // The simulator's votes have no user-lock system time (`lock_sys_ns` is 0 below: a
