@@ -902,6 +902,40 @@ def test_a_window_that_decides_alone_ends_early():
     assert last["search_early_windows"] == 0, (moves, last["search_early_windows"])
 
 
+def test_a_narrow_loss_is_rechecked_when_asked():
+    """--ssc-recheck-ms (off by default): a search that stopped below a larger SSC size that
+    lost to it narrowly (it paid at least half the price of its CPUs, RECHECK_PAID) probes
+    that size again once the wait has passed, against the stopped size's current reading
+    (Search::schedule_recheck); search_rechecks counts the probes. The threads of the test
+    above that 2 CPUs serve nearly twice as fast as 1 (thro 0.96-1.0 at 1, 1.66-1.72 at 2)
+    lose narrowly at 2 when a CPU's price is 0.9 (--ssc-cpu-cost 0.8 plus thro's bias 0.1:
+    the bar is 1.92, half the price paid 1.47): with a 1-s wait the search moves to 2 again
+    at least a second after each stop at 1; without the flag it never re-checks. The threads
+    that lose by far at 2 (2 us inside, 0.5 us outside: 0.59 against 0.77) are not
+    re-checked."""
+    narrow = ("--lock-threshold", "1", "--ssc-cpu-cost", "0.8")
+    moves, last = search_run(*narrow, "--ssc-recheck-ms", "1000", hogs=0, cs_ns=1000,
+                             outside_ns=20000)
+    times = sorted(moves)
+    # "old->new:Action:thro"; a stop (Settle, Revert) at 1 may come on a refine probe of 1.
+    stops = [t for t in times if moves[t].split(":")[0].endswith("->1")
+             and moves[t].split(":")[1] in ("Settle", "Revert")]
+    assert stops, f"no stop at 1 after judging 2: {moves}"
+    assert last["search_rechecks"] >= 1, (moves, last["search_rechecks"])
+    # A re-check is a probe from the stopped size: it comes the wait (times printed to
+    # 0.1 s) after the stop before it, never sooner.
+    rechecks = [t for t in times if t > stops[0] and moves[t].startswith("1->2:Probe")]
+    assert rechecks, f"no probe of 2 after the stop at {stops[0]} s: {moves}"
+    for t in rechecks:
+        before = max(s for s in stops if s < t)
+        assert t - before >= 0.9, f"re-check at {t} s, {t - before:.1f} s after the stop ({moves})"
+    moves, last = search_run(*narrow, hogs=0, cs_ns=1000, outside_ns=20000)
+    assert last["search_rechecks"] == 0, (moves, last["search_rechecks"])
+    moves, last = search_run("--ssc-recheck-ms", "1000", hogs=0)
+    assert any(m.startswith("2->1:") for m in moves.values()), f"no stop back at 1: {moves}"
+    assert last["search_rechecks"] == 0, (moves, last["search_rechecks"])
+
+
 def test_window_after_a_resize_ends_when_the_tasks_have_followed():
     """Without --settle-ms the window after each SSC resize, which the search drops, lasts
     until the tasks have followed the new SSC (ssc_follow_ms: every SSC CPU has started a
