@@ -273,7 +273,8 @@ struct Opts {
     /// restarts the search anyway. A settle decided on two windows close to the bar then
     /// costs a few seconds instead of the re-search's 30, and a right one a probe per
     /// re-check (opt-in: docs/benchmarks.md sections 97.7 and 98; statistic search_rechecks).
-    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = parse_recheck_ms,
+    #[arg(long, value_name = "MS", default_value_t = search::DEFAULT_RECHECK_MS,
+          value_parser = parse_recheck_ms,
           allow_hyphen_values = true)]
     ssc_recheck_ms: u64,
 

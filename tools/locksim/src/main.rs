@@ -135,6 +135,12 @@ struct Cli {
     #[arg(long, global = true, value_name = "CPUS", default_value_t = ssc_search::DEFAULT_THRO_BIAS,
           value_parser = parse_cpu_cost)]
     thro_bias: f64,
+    /// --search: re-check a stop below a larger size that lost narrowly this long after, in
+    /// the agent's milliseconds (its voting interval being --window-ticks), as scx_lockaware
+    /// --ssc-recheck-ms (0 to 86400000, 0: never; default the agent's).
+    #[arg(long, global = true, value_name = "MS", default_value_t = ssc_search::DEFAULT_RECHECK_MS,
+          value_parser = clap::value_parser!(u64).range(0..=86_400_000))]
+    ssc_recheck_ms: u64,
     /// --search: the SSC size the search starts from, in cores, as scx_lockaware's
     /// --initial-ssc (1 to 1024; a value above the cores starts at all of them; default the
     /// agent's). docs/locksim.md, "Starting at all cores", compares the starts.
@@ -300,6 +306,7 @@ fn search_table(
             cpu_cost: cli.ssc_cpu_cost,
             thro_bias: cli.thro_bias,
             initial: (cli.initial_ssc as usize).min(n),
+            recheck: search_loop::recheck_wait(cli.ssc_recheck_ms, cli.window_ticks),
             ..search_loop::default_params(n, mode, cli.window_ticks)
         };
         let m = search_loop::Machine {

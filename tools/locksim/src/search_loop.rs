@@ -10,8 +10,8 @@
 //! sections: the thesis's setting (T§3.4.2.3: T(n) = n (1 − p̄) with spinning waiters). With
 //! it, M threads time-share the set's n cores (the SSC the agent sizes: M lock-intensive
 //! tasks, n CPUs), and the search is told M lock-intensive tasks. Ticks stand for nanoseconds
-//! in the votes; the vote minimum and the re-search timeout keep the agent's ratio to its
-//! voting interval ([`default_params`]).
+//! in the votes; the vote minimum, the re-search timeout and the re-check's wait keep the
+//! agent's ratio to its voting interval ([`default_params`]).
 //!
 //! The oracle is the best fixed size: a run of the same length at each n (an exhaustive
 //! sweep). Reported: where the search settled, after how many windows it stopped moving, the
@@ -20,7 +20,7 @@
 
 use crate::{sweep, Platform, Sample, Sharing, Sim, Tick, Workload};
 use serde::Serialize;
-use ssc_search::{Params, Search, Votes};
+use ssc_search::{Params, Phase, Search, Votes};
 use std::time::Duration;
 
 /// One window of a search run.
@@ -61,7 +61,8 @@ pub struct LoopOutcome {
     pub windows: Vec<Window>,
     /// The size at the end.
     pub settled: usize,
-    /// Windows until the size last changed (0: never moved).
+    /// Windows until the size last changed (0: never moved), a re-check (`Params::recheck`)
+    /// that stopped back where it began not counted.
     pub settled_after: usize,
     /// Time until the size last changed, in full windows (less than `settled_after` where
     /// the window after each move is shorter, [`Machine::settle`]).
@@ -80,8 +81,8 @@ pub struct LoopOutcome {
 
 /// The agent's defaults (`scx_lockaware --help`, the `ssc_search::DEFAULT_*` constants) for a
 /// machine of `cores` cores, with the agent's voting interval mapped onto `window` ticks: the
-/// vote minimum and the re-search timeout keep their ratio to the interval (5% of a window,
-/// 300 windows).
+/// vote minimum, the re-search timeout and the re-check's wait keep their ratio to the
+/// interval (5% of a window, 300 windows, and 20 windows for a wait of 2 s).
 pub fn default_params(cores: usize, mode: ssc_search::Mode, window: Tick) -> Params {
     use ssc_search::*;
     let interval_us = DEFAULT_INTERVAL_MS * 1000;
@@ -94,13 +95,19 @@ pub fn default_params(cores: usize, mode: ssc_search::Mode, window: Tick) -> Par
         vote_min: per_window(DEFAULT_VOTE_MIN_US),
         band: DEFAULT_BAND,
         remig_timeout: per_window(DEFAULT_REMIG_TIMEOUT_S * 1_000_000),
-        recheck: None,
+        recheck: recheck_wait(DEFAULT_RECHECK_MS, window),
         cpu_cost: DEFAULT_CPU_COST,
         thro_bias: DEFAULT_THRO_BIAS,
         // The simulator's votes have no user-lock system time (`lock_sys_ns` is 0 below: a
         // blocking waiter's wake-up latency is on-CPU wait), so this changes nothing here.
         unseen_traffic: DEFAULT_UNSEEN_TRAFFIC,
     }
+}
+
+/// The agent's `--ssc-recheck-ms MS` in the simulator's time, `window` ticks for the agent's
+/// voting interval (`Params::recheck`; 0: never).
+pub fn recheck_wait(ms: u64, window: Tick) -> Option<Duration> {
+    (ms > 0).then(|| Duration::from_nanos(window * ms / ssc_search::DEFAULT_INTERVAL_MS))
 }
 
 /// What the search sizes: `cores` cores of `platform` running `workload`, one thread per
@@ -199,6 +206,9 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
     let mut out = Vec::with_capacity(windows);
     let mut settled_after = 0;
     let (mut end, mut settled_at, mut moved) = (0, 0, false);
+    // A re-check of a stop (`Params::recheck`): the size it left, and when the size had last
+    // changed before it.
+    let mut recheck_from: Option<(usize, usize, Tick)> = None;
     for w in 0..windows {
         let size = search.size();
         let start = end;
@@ -238,12 +248,25 @@ pub fn run(m: &Machine, window: Tick, windows: usize, seed: u64, params: Params)
         }
         let now = at;
         let whole = Votes::sum(&votes);
+        let rechecks = search.rechecks();
         let d = search.feed_parts(Duration::from_nanos(now.at), n_lock, &votes);
         moved = d.new_size != size;
+        if search.rechecks() > rechecks {
+            recheck_from = Some((size, settled_after, settled_at));
+        }
         if moved {
             sim.set_active(d.new_size);
             settled_after = w + 1;
             settled_at = end;
+        }
+        // A re-check that stops back at the size it left leaves the settle where it was: the
+        // probe and the way back are counted in the run's throughput, not as settling later.
+        if search.phase() == Phase::Stopped {
+            if let Some((from, after, at)) = recheck_from.take() {
+                if search.size() == from {
+                    (settled_after, settled_at) = (after, at);
+                }
+            }
         }
         out.push(Window {
             size,

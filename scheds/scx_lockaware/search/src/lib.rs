@@ -585,6 +585,8 @@ pub const DEFAULT_INITIAL: usize = 1;
 pub const DEFAULT_VOTE_MIN_US: u64 = 5_000;
 pub const DEFAULT_INTERVAL_MS: u64 = 100;
 pub const DEFAULT_REMIG_TIMEOUT_S: u64 = 30;
+/// [`Params::recheck`] in milliseconds, the agent's `--ssc-recheck-ms` (0: never).
+pub const DEFAULT_RECHECK_MS: u64 = 0;
 pub const DEFAULT_BAND: f64 = 0.3;
 
 /// How often the agent checks, without `--settle-ms`, whether the tasks have followed a
