@@ -820,9 +820,10 @@ impl Search {
     /// of 16 runs, at a third of its speed, on two windows at 2 CPUs under the bar by their
     /// own spread (docs/benchmarks.md section 97.7). A narrow loss is one that paid at least
     /// [`RECHECK_PAID`] of its CPUs' price ([`Search::near_miss`]): a size that gained less
-    /// than that lost by more than windows spread, as on one mutex that 2 CPUs do no more
-    /// for (counter-mutex and mmap read 0.8-1.03 at 2 against 0.94-1.0 at 1, and a re-check
-    /// 2 s later cost them about 5% of a 4-s run, section 98).
+    /// lost by more than its windows spread, as on one mutex that 2 CPUs do no more for
+    /// (counter-mutex read 0.66-1.02 at 2 against 0.90-1.0 at 1, mmap 0.92-1.03 against
+    /// 0.94-1.0, and a re-check 2 s later cost counter-mutex about 5% of a 4-s run;
+    /// docs/benchmarks.md section 98).
     fn schedule_recheck(&mut self, now: Duration) {
         let Some(wait) = self.recheck_wait else {
             return;
