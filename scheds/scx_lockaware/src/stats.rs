@@ -49,8 +49,8 @@ sched_common::sched_metrics! {
                        before the noise scale was calibrated, held for a second window \
                        (NOISE_PRIOR), since start")]
         search_held_stops: u64,
-        #[stat(desc = "Re-checks of a larger SSC size after the search settled below it \
-                       (--ssc-recheck-ms), since start")]
+        #[stat(desc = "Re-checks of a larger SSC size that lost narrowly after the search \
+                       settled below it (--ssc-recheck-ms), since start")]
         search_rechecks: u64,
         #[stat(desc = "SSC moves to the CPUs its lock-intensive tasks ran on: all of them ran \
                        outside it for their affinity in a window (same size, taken from those \

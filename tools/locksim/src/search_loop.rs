@@ -85,8 +85,7 @@ pub struct LoopOutcome {
 /// interval (5% of a window, 300 windows, and 20 windows for a wait of 2 s).
 pub fn default_params(cores: usize, mode: ssc_search::Mode, window: Tick) -> Params {
     use ssc_search::*;
-    let interval_us = DEFAULT_INTERVAL_MS * 1000;
-    let per_window = |us: u64| Duration::from_nanos(window * us / interval_us);
+    let per_window = |us: u64| agent_time(us, window);
     Params {
         mode,
         initial: DEFAULT_INITIAL,
@@ -107,7 +106,13 @@ pub fn default_params(cores: usize, mode: ssc_search::Mode, window: Tick) -> Par
 /// The agent's `--ssc-recheck-ms MS` in the simulator's time, `window` ticks for the agent's
 /// voting interval (`Params::recheck`; 0: never).
 pub fn recheck_wait(ms: u64, window: Tick) -> Option<Duration> {
-    (ms > 0).then(|| Duration::from_nanos(window * ms / ssc_search::DEFAULT_INTERVAL_MS))
+    (ms > 0).then(|| agent_time(ms * 1000, window))
+}
+
+/// `us` microseconds of the agent in the simulator's time (ticks as nanoseconds), `window`
+/// ticks standing for the agent's voting interval.
+fn agent_time(us: u64, window: Tick) -> Duration {
+    Duration::from_nanos(window * us / (ssc_search::DEFAULT_INTERVAL_MS * 1000))
 }
 
 /// What the search sizes: `cores` cores of `platform` running `workload`, one thread per
