@@ -354,11 +354,12 @@ struct Opts {
 
     /// A waker's sync wake-ups go to its CPU (see --no-wake-sync) only while, on a decayed mean,
     /// it has stopped running within this many microseconds of its first sync wake-up of a run
-    /// (0 to --slice-us; a run counts up to one slice, so --slice-us turns the check off). A pipe
+    /// (0 to --slice-us; a run counts up to twice this or one slice, whichever is less, so one
+    /// long run moves the mean by half this at most, and --slice-us turns the check off). A pipe
     /// ping-pong's waker sleeps at once (under 50 us in the TCG guests measured); a streaming
     /// writer runs on and fills the pipe (over 200 us) while its reader would wait behind it
     /// (stress-ng pipe: 0.49x without this check; statistic wake_sync_runs_on;
-    /// docs/benchmarks.md sections 77 and 79).
+    /// docs/benchmarks.md sections 77, 79 and 99).
     #[arg(
         long,
         value_name = "US",
