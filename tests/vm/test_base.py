@@ -597,7 +597,7 @@ def test_a_sync_wakee_goes_to_its_wakers_cpu_unless_the_waker_runs_on():
     its earlier ones are left to the usual CPU choice (wake_sync_runs_on; section 77). The
     guard counts a run up to twice its bound, so that one long run (here, the host taking a
     vCPU of this oversubscribed guest away) does not refuse the pipe's next wake-ups: counted
-    up to a slice, CI's run had 46% of them refused and failed the first bound (section 99)."""
+    up to a slice, CI's run had 47% of them refused and failed the first bound (section 99)."""
     assert pipe_pair_sync_wakes("--no-wake-sync") == (0, 0)
     n, left = pipe_pair_sync_wakes()
     print(f"{n} sync wake-ups to the waker's CPU in 20,000 round trips, {left} left")
