@@ -884,10 +884,19 @@ def test_a_window_that_decides_alone_ends_early():
     docs/benchmarks.md section 93): the same threads with 2 us inside and 0.5 us outside
     grow from 1 to 2 and lose there by far (session 71: thro 0.77 at 1, 0.59 at 2), and the
     return to 1 takes its whole 500-ms window. With --early-parts 0 every judged window
-    lasts its 500 ms and none is counted."""
-    moves, last = search_run("--lock-threshold", "1", hogs=0, cs_ns=1000, outside_ns=20000)
-    assert moves, "the search decided nothing"
-    assert last["search_early_windows"] >= 1, (moves, last["search_early_windows"])
+    lasts its 500 ms and none is counted. The first case has one window that can end early
+    (the one after the grow to 2; the stop at 4 never does), and in one run of a throw-away
+    build it read within the margin and took its whole window (1->2 at 2.5 s, 2->4 at 3.0 s;
+    docs/benchmarks.md section 98.6), so that case gets a second run if the first ends none
+    early."""
+    runs = []
+    for _ in range(2):
+        moves, last = search_run("--lock-threshold", "1", hogs=0, cs_ns=1000, outside_ns=20000)
+        assert moves, "the search decided nothing"
+        runs.append((moves, last["search_early_windows"]))
+        if last["search_early_windows"] >= 1:
+            break
+    assert runs[-1][1] >= 1, runs
     moves, last = search_run(hogs=0)
     grows = [t for t, m in moves.items() if m.startswith("1->2:Grow")]
     settles = [t for t, m in moves.items() if m.startswith("2->1:Settle")]
@@ -902,15 +911,15 @@ def test_a_window_that_decides_alone_ends_early():
     assert last["search_early_windows"] == 0, (moves, last["search_early_windows"])
 
 
-def test_a_narrow_loss_is_rechecked_when_asked():
-    """--ssc-recheck-ms (off by default): a search that stopped below a larger SSC size that
+def test_a_narrow_loss_is_rechecked():
+    """--ssc-recheck-ms (2000 by default): a search that stopped below a larger SSC size that
     lost to it narrowly (it paid at least half the price of its CPUs, RECHECK_PAID) probes
     that size again once the wait has passed, against the stopped size's current reading
     (Search::schedule_recheck); search_rechecks counts the probes. The threads of the test
     above that 2 CPUs serve nearly twice as fast as 1 (thro 0.96-1.0 at 1, 1.66-1.72 at 2)
     lose narrowly at 2 when a CPU's price is 0.9 (--ssc-cpu-cost 0.8 plus thro's bias 0.1:
     the bar is 1.92, half the price paid 1.47): with a 1-s wait the search moves to 2 again
-    at least a second after each stop at 1; without the flag it never re-checks. The threads
+    at least a second after each stop at 1; with --ssc-recheck-ms 0 it never re-checks. The threads
     that lose by far at 2 (2 us inside, 0.5 us outside: 0.59 against 0.77) are not
     re-checked."""
     narrow = ("--lock-threshold", "1", "--ssc-cpu-cost", "0.8")
@@ -929,7 +938,8 @@ def test_a_narrow_loss_is_rechecked_when_asked():
     for t in rechecks:
         before = max(s for s in stops if s < t)
         assert t - before >= 0.9, f"re-check at {t} s, {t - before:.1f} s after the stop ({moves})"
-    moves, last = search_run(*narrow, hogs=0, cs_ns=1000, outside_ns=20000)
+    moves, last = search_run(*narrow, "--ssc-recheck-ms", "0", hogs=0, cs_ns=1000,
+                             outside_ns=20000)
     assert last["search_rechecks"] == 0, (moves, last["search_rechecks"])
     moves, last = search_run("--ssc-recheck-ms", "1000", hogs=0)
     assert any(m.startswith("2->1:") for m in moves.values()), f"no stop back at 1: {moves}"

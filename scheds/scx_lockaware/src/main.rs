@@ -265,14 +265,14 @@ struct Opts {
           allow_hyphen_values = true)]
     remig_timeout_s: u64,
 
-    /// Re-check a settle, in milliseconds (0 to 86400000; 0, the default: never). A search
+    /// Re-check a settle, in milliseconds (0 to 86400000; 0: never). A search
     /// that settled below a larger SSC size it judged, which lost narrowly (it gained at least
     /// half the price of its CPUs, --ssc-cpu-cost), judges that size again this long after,
     /// against the settled size's current reading (two wins move the SSC there); each time
     /// it settles back narrowly the wait doubles, until --remig-timeout-s, whose re-search
     /// restarts the search anyway. A settle decided on two windows close to the bar then
     /// costs a few seconds instead of the re-search's 30, and a right one a probe per
-    /// re-check (opt-in: docs/benchmarks.md sections 97.7 and 98; statistic search_rechecks).
+    /// re-check (docs/benchmarks.md sections 97.7, 98 and 100; statistic search_rechecks).
     #[arg(long, value_name = "MS", default_value_t = search::DEFAULT_RECHECK_MS,
           value_parser = parse_recheck_ms,
           allow_hyphen_values = true)]

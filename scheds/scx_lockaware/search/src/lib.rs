@@ -585,8 +585,10 @@ pub const DEFAULT_INITIAL: usize = 1;
 pub const DEFAULT_VOTE_MIN_US: u64 = 5_000;
 pub const DEFAULT_INTERVAL_MS: u64 = 100;
 pub const DEFAULT_REMIG_TIMEOUT_S: u64 = 30;
-/// [`Params::recheck`] in milliseconds, the agent's `--ssc-recheck-ms` (0: never).
-pub const DEFAULT_RECHECK_MS: u64 = 0;
+/// [`Params::recheck`] in milliseconds, the agent's `--ssc-recheck-ms` (0: never). 2 s: the
+/// pipe's narrow settles at 1 CPU undone within seconds, no probe where a size loses clearly
+/// (docs/benchmarks.md sections 98 and 100).
+pub const DEFAULT_RECHECK_MS: u64 = 2_000;
 pub const DEFAULT_BAND: f64 = 0.3;
 
 /// How often the agent checks, without `--settle-ms`, whether the tasks have followed a
