@@ -919,8 +919,8 @@ def test_a_narrow_loss_is_rechecked():
     above that 2 CPUs serve nearly twice as fast as 1 (thro 0.96-1.0 at 1, 1.66-1.72 at 2)
     lose narrowly at 2 when a CPU's price is 0.9 (--ssc-cpu-cost 0.8 plus thro's bias 0.1:
     the bar is 1.92, half the price paid 1.47): with a 1-s wait the search moves to 2 again
-    at least a second after each stop at 1; with --ssc-recheck-ms 0 it never re-checks. The threads
-    that lose by far at 2 (2 us inside, 0.5 us outside: 0.59 against 0.77) are not
+    at least a second after each stop at 1; with --ssc-recheck-ms 0 it never re-checks. The
+    threads that lose by far at 2 (2 us inside, 0.5 us outside: 0.59 against 0.77) are not
     re-checked."""
     narrow = ("--lock-threshold", "1", "--ssc-cpu-cost", "0.8")
     moves, last = search_run(*narrow, "--ssc-recheck-ms", "1000", hogs=0, cs_ns=1000,

@@ -3274,15 +3274,15 @@ void BPF_STRUCT_OPS(lockaware_stopping, struct task_struct *p, bool runnable)
 	 * (waker_sleeps_soon()), counted up to twice the bound: one long run (an
 	 * interrupt, or in a guest the host taking the vCPU away) then lifts the
 	 * decayed mean by half the bound at most, so a waker that sleeps at once
-	 * is refused once or not at all, where counted whole (up to a slice) one
-	 * such run refused its next ten wake-ups or so: perf bench sched pipe in an oversubscribed 4-vCPU guest had
-	 * 8-16% of its sync wake-ups refused, 2-3% with this, and a streaming
-	 * writer, over twice the bound run after run, is still refused
-	 * (docs/benchmarks.md section 99). And up to a slice: a wakee put behind
-	 * the waker waits no longer than that, and a run the guard let go on with
-	 * its wakee elsewhere (no slice end when nothing else waits) would
-	 * otherwise count its whole length; so wake_sync_overlap_ns = slice_ns
-	 * is the guard off.
+	 * is refused once or not at all; counted whole, one such run refused its
+	 * next ten wake-ups or so (perf bench sched pipe in an oversubscribed
+	 * 4-vCPU guest: 7-17% of its sync wake-ups refused, 0.1-2.2% with the
+	 * cap), while a streaming writer, over twice the bound run after run, is
+	 * still refused (docs/benchmarks.md section 99). And up to a slice: a
+	 * wakee put behind the waker waits no longer than that, and a run the
+	 * guard let go on with its wakee elsewhere (no slice end when nothing
+	 * else waits) would otherwise count its whole length; so
+	 * wake_sync_overlap_ns = slice_ns is the guard off.
 	 */
 	if (tctx->sync_woke_at) {
 		u64 over = now - tctx->sync_woke_at;
