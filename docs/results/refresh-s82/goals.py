@@ -32,6 +32,8 @@ def moves(d):
                     variant = "notrace"
                 elif "ssc_cpus: Some" in line:
                     variant = "fixed"
+                elif "class_dwell_ms: 1," in line:
+                    variant = "dwell1"  # chain5.sh
                 elif "ssc_recheck_ms" not in line:
                     variant = "s64"  # session 64's build (chain3.sh): no re-check flag yet
                 else:
