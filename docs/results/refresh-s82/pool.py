@@ -5,16 +5,22 @@ mean of the per-repetition ratios), and their geometric mean over the items with
 
   pool.py DIR A B        (e.g. docs/results/refresh-s82/ext-6.12 lockaware notrace)
 """
-import glob, gzip, json, math, os, statistics as st, sys
+import json, math, os, statistics as st, sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools/bench"))
+from results_io import runs_path, runs_lines  # noqa: E402
+
+# Two-sided 95% Student-t quantiles by degrees of freedom (1..20; more: 2.0).
+T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+       2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086]
 d, a, b = sys.argv[1:4]
-T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
-       10: 2.23, 12: 2.18, 15: 2.13, 17: 2.11, 20: 2.09}
 logs = []
-for f in sorted(glob.glob(os.path.join(d, "*", "runs.jsonl*"))):
-    op = gzip.open if f.endswith(".gz") else open
+for item in sorted(os.listdir(d)):
+    f = os.path.join(d, item)
+    if not os.path.isdir(f) or runs_path(f) is None:
+        continue
     reps = {}
-    for line in op(f, "rt"):
+    for line in runs_lines(f):
         r = json.loads(line)
         if r.get("valid", True) and r["metric"]:
             reps.setdefault((r["rep"], r["workers"]), {})[r["variant"]] = r["metric"]
@@ -23,9 +29,9 @@ for f in sorted(glob.glob(os.path.join(d, "*", "runs.jsonl*"))):
         continue
     g = st.mean(lr)
     logs.append(g)
-    print(f"{os.path.basename(os.path.dirname(f)):20s} {math.exp(g):.3f} ({len(lr)} pairs)")
+    print(f"{item:20s} {math.exp(g):.3f} ({len(lr)} pairs)")
 n = len(logs)
 m, s = st.mean(logs), st.stdev(logs)
-t = T95.get(n - 1, 2.0)
+t = T95[n - 2] if 2 <= n <= len(T95) + 1 else 2.0
 print(f"over {n} items: {math.exp(m):.3f} ({math.exp(m - t * s / math.sqrt(n)):.3f}–"
       f"{math.exp(m + t * s / math.sqrt(n)):.3f})")
