@@ -446,14 +446,21 @@ struct Opts {
     handoff_follow_us: u64,
 
     /// The queues of an LLC even out: a CPU takes the first task of a queue that holds two
-    /// tasks more than its own only if that task has gone unserved at least this long
-    /// (waited there, or been runnable without sleeping, as a thread that yields every few
-    /// microseconds is), microseconds (0 to 1000000; 0: any; default: --slice-us). A queue
-    /// of tasks that sleep and are served promptly is left alone (docs/benchmarks.md
-    /// sections 26.1 and 29.1).
+    /// tasks more than its own only if that task has run since it last woke and has gone
+    /// unserved at least this long (waited there, or been runnable without sleeping, as a
+    /// thread that yields every few microseconds is), microseconds (0 to 1000000; 0: any;
+    /// default: --slice-us). A queue of tasks that sleep and are served promptly is left
+    /// alone (docs/benchmarks.md sections 26.1, 29.1 and 104).
     #[arg(long, value_name = "US", value_parser = parse_balance_min_wait_us,
           allow_hyphen_values = true, conflicts_with = "no_balance")]
     balance_min_wait_us: Option<u64>,
+
+    /// The balance may also move a task that has not run since it woke, which the CPU
+    /// selection placed at that wake-up (the rule before session 85: perf bench sched
+    /// messaging at 4 vCPUs lost a third to it, docs/benchmarks.md section 104; for
+    /// comparisons).
+    #[arg(long, conflicts_with = "no_balance")]
+    balance_woken: bool,
 
     /// Do not even out the queues of an LLC: a CPU takes work from another CPU's queue only
     /// when its own is empty (for comparisons; tasks created on one busy CPU then stay there).
@@ -1100,6 +1107,7 @@ impl<'a> Scheduler<'a> {
         rodata.wake_sync = !opts.no_wake_sync;
         rodata.wake_sync_overlap_ns = opts.wake_sync_overlap_us * 1000;
         rodata.balance_queues = !opts.no_balance;
+        rodata.balance_woken = opts.balance_woken;
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;
         rodata.wake_batch_ns = opts.wake_batch_us * 1000;
@@ -2243,6 +2251,13 @@ mod tests {
             .to_string();
         assert!(e.contains("--no-balance"), "{e}");
         assert!(parse(&["--no-balance"]).unwrap().no_balance);
+        let e = parse(&["--no-balance", "--balance-woken"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("--no-balance") && e.contains("--balance-woken"),
+            "{e}"
+        );
         let e = parse(&["--inform-sleep-donate"]).unwrap_err().to_string();
         assert!(e.contains("--inform-lib"), "{e}");
         let e = plan_ssc(&parse(&["--initial-ssc", "9"]).unwrap(), &t).unwrap_err();

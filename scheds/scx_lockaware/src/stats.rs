@@ -155,7 +155,13 @@ sched_common::sched_metrics! {
             "Dispatches taken from another CPU's queue in the same LLC",
         dispatch_balance = lockaware_stat_STAT_DISPATCH_BALANCE:
             "Of those, taken because that queue held two tasks more than the CPU's own and \
-             its first task had waited --balance-min-wait-us",
+             its first task had run since it woke and gone unserved --balance-min-wait-us",
+        balance_left_woken = lockaware_stat_STAT_BALANCE_LEFT_WOKEN:
+            "Dispatches that left a queue two tasks longer than the CPU's own alone because \
+             its first task had not run since it woke (its wake-up placed it)",
+        balance_moved_woken = lockaware_stat_STAT_BALANCE_MOVED_WOKEN:
+            "Balance moves of a task that had not run since it woke (only with \
+             --balance-woken)",
         dispatch_far = lockaware_stat_STAT_DISPATCH_FAR:
             "Dispatches taken from a queue of another LLC (before idling)",
         keep_prev = lockaware_stat_STAT_KEEP_PREV:
@@ -326,7 +332,7 @@ impl Metrics {
         writeln!(
             w,
             "[scx_lockaware] up {:>7.1}s | cpus {} llcs {} slice {}us | enq: idle {} cpu {} kthr {} pinned {}/{}/{} | \
-             disp: own {} steal {} (balance {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
+             disp: own {} steal {} (balance {} left-woken {}) far {} keep {} aged {} | to-idle {} late-kick {} behind-kthr {} pull {}/{} | \
              wake: sync {} (runs-on {}) affine {} | yield {} (kept {}) wake-preempt {} (local {} follow {} \
              ssc {}/{} spared {} late {}; gran {} defer {}) capped {}us",
             self.uptime_s,
@@ -342,6 +348,7 @@ impl Metrics {
             self.dispatch_own,
             self.dispatch_steal,
             self.dispatch_balance,
+            self.balance_left_woken,
             self.dispatch_far,
             self.keep_prev,
             self.queue_aged,

@@ -85,6 +85,8 @@ enum lockaware_stat {
 	STAT_DISPATCH_OWN,	/* CPU took work from its own queue */
 	STAT_DISPATCH_STEAL,	/* CPU took work from another CPU's queue of its LLC */
 	STAT_DISPATCH_BALANCE,	/* ... of those, from a queue two tasks longer than its own */
+	STAT_BALANCE_LEFT_WOKEN, /* ... not taken: its first task had not run since it woke */
+	STAT_BALANCE_MOVED_WOKEN, /* balance moves of such a task (--balance-woken) */
 	STAT_DISPATCH_FAR,	/* CPU took work from a queue of another LLC */
 	STAT_KEEP_PREV,		/* nothing queued: current task kept running */
 	STAT_QUEUE_AGED,	/* SSC CPU served its own queue first: its head waited too long */
