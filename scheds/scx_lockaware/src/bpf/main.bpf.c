@@ -2188,9 +2188,10 @@ static bool steal_in_llc(s32 cpu, u32 llc)
  * The queues of an LLC even out: @cpu takes the first task of @best, the
  * busiest other queue of its LLC (busiest_queue(), @best_n tasks), when it
  * holds at least two tasks more than its own (after the move the two differ
- * by at most one, so tasks do not bounce) and that task has gone unserved
- * balance_min_wait_ns (default a slice): it has waited there that long, or
- * been runnable without a sleep that long (head_unserved_ns()).
+ * by at most one, so tasks do not bounce) and that task has run since it
+ * last woke and has gone unserved balance_min_wait_ns (default a slice): it
+ * has waited there that long, or been runnable without a sleep that long
+ * (head_unserved_ns()).
  *
  * Stealing only when a queue ran dry (steal_from()) never moved a task to
  * a CPU that had one queued: measured, 16 threads created on one CPU next to
@@ -2204,37 +2205,41 @@ static bool steal_in_llc(s32 cpu, u32 llc)
  * their CPU every few microseconds (spinning lock waiters that yield): 8 of
  * them stayed on one queue of 2 CPUs, each queued again within a slice,
  * and 2 CPU-bound loops kept the other CPU, 2.4 times their EEVDF share
- * (section 29.1). Messaging's tasks sleep at every message, so the time
- * without a sleep leaves them alone.
+ * (section 29.1). Messaging's tasks sleep at every message, but a woken
+ * task's time without a sleep runs from its wake-up, its wait included, so
+ * that alone still moved them: hence the rule for woken tasks below
+ * (section 104).
  */
 static bool balance_in_llc(s32 cpu, s32 best, u32 best_n)
 {
-	bool woken = false;
+	bool woken;
+	u64 unserved;
 
 	/* best_n < 2 needs no look at the own queue: it cannot be 2 more. */
 	if (!balance_queues || best < 0 || best_n < 2 ||
 	    best_n <= scx_bpf_dsq_nr_queued(cpu_dsq(cpu)) + 1)
 		return false;
-	if (balance_min_wait_ns || !balance_woken) {
-		u64 unserved = head_unserved_ns(cpu_dsq(best), scx_bpf_now(), &woken);
-
-		/*
-		 * A task that has not run since it woke was placed by
-		 * select_cpu() at that wake-up, as it will be at its next: a
-		 * task that sleeps often is placed often, and the balance is
-		 * for those that do not. Moving such tasks too (the rule
-		 * before, --balance-woken) made perf bench sched messaging at
-		 * 4 vCPUs 0.66 times as fast as this rule, with 8 times the
-		 * moves and 1.5 times the queue insertions a second
-		 * (docs/benchmarks.md section 104).
-		 */
-		if (woken && !balance_woken) {
-			stat_inc(STAT_BALANCE_LEFT_WOKEN);
-			return false;
-		}
-		if (unserved < balance_min_wait_ns)
-			return false;
+	/*
+	 * The peek costs nothing that shows: with every look kept and almost
+	 * no move (a 1-s wait) messaging ran as fast as with no balance
+	 * (docs/benchmarks.md section 104.1).
+	 */
+	unserved = head_unserved_ns(cpu_dsq(best), scx_bpf_now(), &woken);
+	/*
+	 * A task that has not run since it woke was placed by select_cpu() at
+	 * that wake-up, as it will be at its next: a task that sleeps often is
+	 * placed often, and the balance is for those that do not. Moving such
+	 * tasks too (the rule before, --balance-woken) made perf bench sched
+	 * messaging at 4 vCPUs 0.66 times as fast as this rule, with 8 times
+	 * the moves and twice the wake-ups per message (docs/benchmarks.md
+	 * section 104).
+	 */
+	if (woken && !balance_woken) {
+		stat_inc(STAT_BALANCE_LEFT_WOKEN);
+		return false;
 	}
+	if (unserved < balance_min_wait_ns)
+		return false;
 	if (!scx_bpf_dsq_move_to_local(cpu_dsq(best), 0))
 		return false;
 	if (woken)
