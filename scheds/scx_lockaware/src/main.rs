@@ -448,7 +448,7 @@ struct Opts {
     /// The queues of an LLC even out: a CPU takes the first task of a queue that holds two
     /// tasks more than its own only if that task has run since it last woke and has gone
     /// unserved at least this long (waited there, or been runnable without sleeping, as a
-    /// thread that yields every few microseconds is), microseconds (0 to 1000000; 0: any;
+    /// thread that yields every few microseconds is), microseconds (0 to 1000000; 0: no wait;
     /// default: --slice-us). A queue of tasks that sleep and are served promptly is left
     /// alone (docs/benchmarks.md sections 26.1, 29.1 and 104).
     #[arg(long, value_name = "US", value_parser = parse_balance_min_wait_us,
