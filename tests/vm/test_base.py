@@ -388,17 +388,23 @@ def test_the_balance_leaves_a_woken_task_where_its_wake_up_put_it():
     waiters of test_inform.py). Moving woken tasks that had only waited on a long queue made
     perf bench sched messaging at 4 vCPUs 0.66 times as fast, with 8 times the moves
     (docs/benchmarks.md section 104). So a queue whose first task has not run since it woke
-    is left alone; --balance-woken moves it too (the rule before, the control: the case must
-    arise)."""
-    t, m = messaging_moves()
-    t_w, m_w = messaging_moves("--balance-woken")
-    print(f"messaging: {t:.2f} s, {m['dispatch_balance']} balance moves, "
-          f"{m['balance_left_woken']} queues left for a woken head; --balance-woken "
-          f"{t_w:.2f} s, {m_w['dispatch_balance']} moves, {m_w['balance_moved_woken']} of "
-          "woken tasks")
-    assert m_w["balance_moved_woken"] > 0 and m_w["balance_left_woken"] == 0, m_w
-    assert m["balance_left_woken"] > 0 and m["balance_moved_woken"] == 0, m
-    assert m["dispatch_balance"] < m_w["dispatch_balance"], (m, m_w)
+    is left alone unless it holds --balance-woken-ratio (default 3) times the stealing CPU's
+    queue plus one: messaging's queues seldom differ that much (0.3 woken tasks moved per
+    1,000 messages against 7.9 with ratio 1, section 106), the informing FIFO locks' often.
+    Ratio 0 never moves a woken task, ratio 1 moves it as any other (the rule before, the
+    control: the case must arise); the default lies between."""
+    runs = {r: messaging_moves("--balance-woken-ratio", r) for r in ("0", "3", "1")}
+    for r, (t, m) in runs.items():
+        print(f"messaging, ratio {r}: {t:.2f} s, {m['dispatch_balance']} balance moves, "
+              f"{m['balance_moved_woken']} of woken tasks, {m['balance_left_woken']} queues "
+              "left for a woken head")
+    never, default, every = (runs[r][1] for r in ("0", "3", "1"))
+    assert never["balance_moved_woken"] == 0 and never["balance_left_woken"] > 0, never
+    assert every["balance_moved_woken"] > 0 and every["balance_left_woken"] == 0, every
+    # Measured on 6.12: 37 and 91 woken tasks moved against 418 and 590 (session 87).
+    assert 0 < default["balance_moved_woken"] and default["balance_left_woken"] > 0, default
+    assert 2 * default["balance_moved_woken"] < every["balance_moved_woken"], (default, every)
+    assert default["dispatch_balance"] < every["dispatch_balance"], (default, every)
 
 
 def last_cpu(pid):

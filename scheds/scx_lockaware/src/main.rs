@@ -92,6 +92,10 @@ fn parse_early_parts(s: &str) -> Result<u32, String> {
     }
 }
 
+fn parse_balance_woken_ratio(s: &str) -> Result<u32, String> {
+    int_in_range(s, 0u32, 64, "times the own queue's tasks plus one")
+}
+
 fn parse_balance_min_wait_us(s: &str) -> Result<u64, String> {
     int_in_range(s, 0, 1_000_000, "microseconds")
 }
@@ -446,20 +450,27 @@ struct Opts {
     handoff_follow_us: u64,
 
     /// The queues of an LLC even out: a CPU takes the first task of a queue that holds two
-    /// tasks more than its own only if that task has run since it last woke and has gone
-    /// unserved at least this long (waited there, or been runnable without sleeping, as a
-    /// thread that yields every few microseconds is), microseconds (0 to 1000000; 0: no wait;
-    /// default: --slice-us). A queue of tasks that sleep and are served promptly is left
+    /// tasks more than its own only if that task has run since it last woke (or the queue is
+    /// several times longer, --balance-woken-ratio) and has gone unserved at least this long
+    /// (waited there, or been runnable without sleeping, as a thread that yields every few
+    /// microseconds is), microseconds (0 to 1000000; 0: no wait; default: --slice-us). A queue of tasks that sleep and are served promptly is left
     /// alone (docs/benchmarks.md sections 26.1, 29.1 and 104).
     #[arg(long, value_name = "US", value_parser = parse_balance_min_wait_us,
           allow_hyphen_values = true, conflicts_with = "no_balance")]
     balance_min_wait_us: Option<u64>,
 
-    /// The balance may also move a task that has not run since it woke, which the CPU
-    /// selection placed at that wake-up (the rule before session 85: perf bench sched
-    /// messaging at 4 vCPUs lost a third to it, docs/benchmarks.md section 104; for
-    /// comparisons).
-    #[arg(long, conflicts_with = "no_balance")]
+    /// The balance moves a task that has not run since it woke (the CPU selection placed it
+    /// at that wake-up) only from a queue holding at least RATIO times the CPU's own queue
+    /// plus one, tasks (0 to 64, default 3; 0: never, the rule of sessions 85-86, which let
+    /// CPU-bound loops take 1.14 times their EEVDF share beside the informing FIFO locks; 1: as
+    /// any other task, the rule before session 85, which made perf bench sched messaging at 4
+    /// vCPUs lose a third; docs/benchmarks.md sections 104 and 106).
+    #[arg(long, value_name = "RATIO", default_value = "3",
+          value_parser = parse_balance_woken_ratio, conflicts_with = "no_balance")]
+    balance_woken_ratio: u32,
+
+    /// The same as --balance-woken-ratio 1 (for comparisons with the rule before session 85).
+    #[arg(long, conflicts_with_all = ["no_balance", "balance_woken_ratio"])]
     balance_woken: bool,
 
     /// Do not even out the queues of an LLC: a CPU takes work from another CPU's queue only
@@ -1107,7 +1118,11 @@ impl<'a> Scheduler<'a> {
         rodata.wake_sync = !opts.no_wake_sync;
         rodata.wake_sync_overlap_ns = opts.wake_sync_overlap_us * 1000;
         rodata.balance_queues = !opts.no_balance;
-        rodata.balance_woken = opts.balance_woken;
+        rodata.balance_woken_ratio = if opts.balance_woken {
+            1
+        } else {
+            opts.balance_woken_ratio
+        };
         rodata.wake_preempt_gran_ns = opts.wake_preempt_gran_us * 1000;
         rodata.wake_preempt_min_run_ns = opts.wake_preempt_min_run_us * 1000;
         rodata.wake_batch_ns = opts.wake_batch_us * 1000;
@@ -2258,6 +2273,24 @@ mod tests {
             e.contains("--no-balance") && e.contains("--balance-woken"),
             "{e}"
         );
+        assert_eq!(
+            parse(&["--balance-woken-ratio", "0"])
+                .unwrap()
+                .balance_woken_ratio,
+            0
+        );
+        assert_eq!(parse(&[]).unwrap().balance_woken_ratio, 3);
+        let e = parse(&["--balance-woken-ratio", "65"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("--balance-woken-ratio") && e.contains("0 to 64"),
+            "{e}"
+        );
+        let e = parse(&["--balance-woken", "--balance-woken-ratio", "2"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--balance-woken"), "{e}");
         let e = parse(&["--inform-sleep-donate"]).unwrap_err().to_string();
         assert!(e.contains("--inform-lib"), "{e}");
         let e = plan_ssc(&parse(&["--initial-ssc", "9"]).unwrap(), &t).unwrap_err();

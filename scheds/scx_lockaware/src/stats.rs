@@ -158,10 +158,11 @@ sched_common::sched_metrics! {
              its first task had run since it woke and gone unserved --balance-min-wait-us",
         balance_left_woken = lockaware_stat_STAT_BALANCE_LEFT_WOKEN:
             "Dispatches that left a queue two tasks longer than the CPU's own alone because \
-             its first task had not run since it woke (its wake-up placed it)",
+             its first task had not run since it woke (its wake-up placed it) and the queue \
+             was shorter than --balance-woken-ratio times the own queue plus one",
         balance_moved_woken = lockaware_stat_STAT_BALANCE_MOVED_WOKEN:
             "Balance moves of a task that had not run since it woke (only with \
-             --balance-woken)",
+             --balance-woken-ratio above 0)",
         dispatch_far = lockaware_stat_STAT_DISPATCH_FAR:
             "Dispatches taken from a queue of another LLC (before idling)",
         keep_prev = lockaware_stat_STAT_KEEP_PREV:

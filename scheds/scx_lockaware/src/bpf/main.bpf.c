@@ -87,8 +87,12 @@ const volatile bool inform_barrier_charge = true;
  */
 const volatile bool balance_queues = true;
 const volatile u64 balance_min_wait_ns = 5000000ULL;
-/* ... and it may move a task that has not run since it woke (--balance-woken). */
-const volatile bool balance_woken = false;
+/*
+ * ... and it moves a task that has not run since it woke only from a queue
+ * holding at least this many times the own queue's tasks plus one
+ * (--balance-woken-ratio; 0: never, 1: as any other task).
+ */
+const volatile u32 balance_woken_ratio = 3;
 /* Informing: waiters going to sleep donate too (--inform-sleep-donate). */
 const volatile bool inform_sleep_donate = false;
 /* The most vtime a queued task may be behind its LLC's clock (sleep credit). */
@@ -2185,11 +2189,33 @@ static bool steal_in_llc(s32 cpu, u32 llc)
 }
 
 /*
+ * Whether a woken, not-yet-run first task of a queue of @best_n tasks may
+ * still move to @cpu (--balance-woken-ratio R: @best_n >= R * (own + 1)).
+ * Messaging's queues hold tens of tasks each and differ by a few; the
+ * informing FIFO locks' waiters gather on one CPU's queue, several times
+ * the other's, while a CPU-bound loop keeps that other CPU. Left there, the
+ * loops beside those locks got 1.14 times their EEVDF share at 2 vCPUs;
+ * moved at R = 3, 0.93, as with every woken task moved, while messaging at
+ * 4 vCPUs moved 0.3 woken tasks per 1,000 messages against 7.9 and kept
+ * its speed (docs/benchmarks.md section 106).
+ */
+static bool woken_queue_lopsided(s32 cpu, u32 best_n)
+{
+	u64 own;
+
+	if (!balance_woken_ratio)
+		return false;
+	own = scx_bpf_dsq_nr_queued(cpu_dsq(cpu));
+	return (u64)best_n >= (u64)balance_woken_ratio * (own + 1);
+}
+
+/*
  * The queues of an LLC even out: @cpu takes the first task of @best, the
  * busiest other queue of its LLC (busiest_queue(), @best_n tasks), when it
  * holds at least two tasks more than its own (after the move the two differ
  * by at most one, so tasks do not bounce) and that task has run since it
- * last woke and has gone unserved balance_min_wait_ns (default a slice): it
+ * last woke (or @best is several times longer, woken_queue_lopsided()) and
+ * has gone unserved balance_min_wait_ns (default a slice): it
  * has waited there that long, or been runnable without a sleep that long
  * (head_unserved_ns()).
  *
@@ -2229,12 +2255,13 @@ static bool balance_in_llc(s32 cpu, s32 best, u32 best_n)
 	 * A task that has not run since it woke was placed by select_cpu() at
 	 * that wake-up, as it will be at its next: a task that sleeps often is
 	 * placed often, and the balance is for those that do not. Moving such
-	 * tasks too (the rule before, --balance-woken) made perf bench sched
-	 * messaging at 4 vCPUs 0.66 times as fast as this rule, with 8 times
-	 * the moves and twice the wake-ups per message (docs/benchmarks.md
-	 * section 104).
+	 * tasks as any other (the rule before, --balance-woken) made perf bench
+	 * sched messaging at 4 vCPUs 0.66 times as fast as leaving them, with 8
+	 * times the moves and twice the wake-ups per message (docs/benchmarks.md
+	 * section 104); so they move only from a queue several times longer
+	 * (woken_queue_lopsided()).
 	 */
-	if (woken && !balance_woken) {
+	if (woken && !woken_queue_lopsided(cpu, best_n)) {
 		stat_inc(STAT_BALANCE_LEFT_WOKEN);
 		return false;
 	}
