@@ -393,15 +393,17 @@ def test_the_balance_leaves_a_woken_task_where_its_wake_up_put_it():
     1,000 messages against 7.9 with ratio 1, section 106), the informing FIFO locks' often.
     Ratio 0 never moves a woken task, ratio 1 moves it as any other (the rule before, the
     control: the case must arise); the default lies between."""
-    runs = {r: messaging_moves("--balance-woken-ratio", r) for r in ("0", "3", "1")}
+    runs = {r: messaging_moves(*(("--balance-woken-ratio", r) if r else ()))
+            for r in ("0", "", "1")}
     for r, (t, m) in runs.items():
-        print(f"messaging, ratio {r}: {t:.2f} s, {m['dispatch_balance']} balance moves, "
-              f"{m['balance_moved_woken']} of woken tasks, {m['balance_left_woken']} queues "
-              "left for a woken head")
-    never, default, every = (runs[r][1] for r in ("0", "3", "1"))
+        print(f"messaging, ratio {r or 'by default'}: {t:.2f} s, {m['dispatch_balance']} "
+              f"balance moves, {m['balance_moved_woken']} of woken tasks, "
+              f"{m['balance_left_woken']} queues left for a woken head")
+    never, default, every = (runs[r][1] for r in ("0", "", "1"))
     assert never["balance_moved_woken"] == 0 and never["balance_left_woken"] > 0, never
     assert every["balance_moved_woken"] > 0 and every["balance_left_woken"] == 0, every
-    # Measured on 6.12: 37 and 91 woken tasks moved against 418 and 590 (session 87).
+    # Measured (session 87, ratio 3): 91 and 37 woken tasks moved on 6.12, 43 on 7.2, against
+    # 590, 418 and 373 at ratio 1.
     assert 0 < default["balance_moved_woken"] and default["balance_left_woken"] > 0, default
     assert 2 * default["balance_moved_woken"] < every["balance_moved_woken"], (default, every)
     assert default["dispatch_balance"] < every["dispatch_balance"], (default, every)
