@@ -2197,7 +2197,8 @@ static bool steal_in_llc(s32 cpu, u32 llc)
  * loops beside those locks got 1.14 times their EEVDF share at 2 vCPUs;
  * moved at R = 3, 0.93, as with every woken task moved, while messaging at
  * 4 vCPUs moved 0.3 woken tasks per 1,000 messages against 7.9 and kept
- * its speed (docs/benchmarks.md section 106).
+ * its speed. Not free: beside libinform's barrier the loops' share fell
+ * from 1.04 to 0.94 of EEVDF's (docs/benchmarks.md section 106).
  */
 static bool woken_queue_lopsided(s32 cpu, u32 best_n)
 {
